@@ -1,0 +1,4 @@
+package memref
+
+// Arena is a placeholder; the real allocator is being written.
+type Arena struct{}

@@ -1,0 +1,354 @@
+package memref
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// MaxRank bounds the rank of every tensor sandjit accepts. TensorFlow itself
+// allows up to 254; kernels seen in practice stay far below 16.
+const MaxRank = 16
+
+// MaxElements bounds the element count of one tensor: a wasm32 linear
+// memory holds at most 4 GiB, so no tensor can be larger than that in bytes.
+const MaxElements = 1 << 32
+
+// ErrShape is matched (errors.Is) by every error about an invalid shape:
+// negative dims, a rank over MaxRank, an element count that overflows.
+var ErrShape = errors.New("invalid shape")
+
+// Tensor is a dense n-dimensional array of one element type.
+//
+// Data holds the elements little-endian. Strides are in elements, outermost
+// first; nil Strides means row-major contiguous, which is what every tensor
+// sandjit itself creates has. A Tensor allocated from an Arena keeps its
+// Data inside the arena's linear memory so that kernels read it in place.
+type Tensor struct {
+	DType   DType
+	Shape   []int
+	Strides []int
+	Data    []byte
+
+	arena  *Arena
+	offset uint32
+}
+
+// NumElements returns the product of shape, checking each dim and the
+// product against MaxElements.
+func NumElements(shape []int) (int, error) {
+	if len(shape) > MaxRank {
+		return 0, fmt.Errorf("%w: rank %d exceeds the maximum of %d", ErrShape, len(shape), MaxRank)
+	}
+	n, zero, overflow := 1, false, false
+	for i, d := range shape {
+		switch {
+		case d < 0:
+			return 0, fmt.Errorf("%w: dim %d is negative (%d)", ErrShape, i, d)
+		case d > MaxElements:
+			return 0, fmt.Errorf("%w: dim %d is too large (%d)", ErrShape, i, d)
+		case d == 0:
+			zero = true
+		case !overflow && n <= MaxElements/d:
+			n *= d
+		default:
+			overflow = true
+		}
+	}
+	if zero {
+		return 0, nil
+	}
+	if overflow || n > MaxElements {
+		return 0, fmt.Errorf("%w: %v has more than %d elements", ErrShape, shape, int64(MaxElements))
+	}
+	return n, nil
+}
+
+// ByteSize returns the number of bytes a contiguous tensor of this dtype and
+// shape occupies.
+func ByteSize(dt DType, shape []int) (int, error) {
+	n, err := NumElements(shape)
+	if err != nil {
+		return 0, err
+	}
+	if !dt.Valid() {
+		return 0, fmt.Errorf("invalid dtype %v", dt)
+	}
+	if n > MaxElements/dt.Size() {
+		return 0, fmt.Errorf("%w: %v of %v is larger than 4 GiB", ErrShape, shape, dt)
+	}
+	return n * dt.Size(), nil
+}
+
+// RowMajorStrides returns the contiguous strides (in elements) of shape.
+func RowMajorStrides(shape []int) []int {
+	s := make([]int, len(shape))
+	acc := 1
+	for i := len(shape) - 1; i >= 0; i-- {
+		s[i] = acc
+		acc *= shape[i]
+	}
+	return s
+}
+
+// New allocates a zeroed, contiguous tensor on the Go heap.
+func New(dt DType, shape []int) (*Tensor, error) {
+	n, err := ByteSize(dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	return &Tensor{DType: dt, Shape: append([]int{}, shape...), Data: make([]byte, n)}, nil
+}
+
+// Rank is len(t.Shape).
+func (t *Tensor) Rank() int { return len(t.Shape) }
+
+// Len is the number of elements.
+func (t *Tensor) Len() int {
+	n, _ := NumElements(t.Shape)
+	return n
+}
+
+// Type returns the tensor's MLIR type, e.g. "tensor<2x3xf32>".
+func (t *Tensor) Type() string { return TypeString(t.DType, t.Shape) }
+
+// IsContiguous reports whether the elements are row-major and dense.
+func (t *Tensor) IsContiguous() bool {
+	if t.Strides == nil {
+		return true
+	}
+	want := RowMajorStrides(t.Shape)
+	for i := range want {
+		if t.Shape[i] != 1 && t.Strides[i] != want[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Validate checks that the tensor is well formed: a valid dtype, a valid
+// shape, strides (if any) of the same rank, and Data large enough for every
+// element the shape and strides address.
+func (t *Tensor) Validate() error {
+	if t == nil {
+		return errors.New("nil tensor")
+	}
+	if !t.DType.Valid() {
+		return fmt.Errorf("invalid dtype %v", t.DType)
+	}
+	n, err := NumElements(t.Shape)
+	if err != nil {
+		return err
+	}
+	if t.Strides == nil {
+		if need := n * t.DType.Size(); len(t.Data) < need {
+			return fmt.Errorf("%s: data holds %d bytes, need %d", t.Type(), len(t.Data), need)
+		}
+		return nil
+	}
+	if len(t.Strides) != len(t.Shape) {
+		return fmt.Errorf("%s: %d strides for rank %d", t.Type(), len(t.Strides), len(t.Shape))
+	}
+	if n == 0 {
+		return nil
+	}
+	last := 0
+	for i, d := range t.Shape {
+		s := t.Strides[i]
+		if s < 0 {
+			return fmt.Errorf("%s: negative stride %d in dim %d", t.Type(), s, i)
+		}
+		if s > MaxElements || (d-1) > 0 && s > (MaxElements-last)/(d-1) {
+			return fmt.Errorf("%s: stride %d in dim %d addresses beyond 4 GiB", t.Type(), s, i)
+		}
+		last += (d - 1) * s
+	}
+	if need := (last + 1) * t.DType.Size(); len(t.Data) < need {
+		return fmt.Errorf("%s: data holds %d bytes, strides address %d", t.Type(), len(t.Data), need)
+	}
+	return nil
+}
+
+// Contiguous returns t itself when it is contiguous, or a contiguous copy.
+func (t *Tensor) Contiguous() *Tensor {
+	if t.IsContiguous() {
+		return t
+	}
+	out, _ := New(t.DType, t.Shape)
+	es := t.DType.Size()
+	n := out.Len()
+	idx := make([]int, len(t.Shape))
+	for i := 0; i < n; i++ {
+		src := 0
+		for k, v := range idx {
+			src += v * t.Strides[k]
+		}
+		copy(out.Data[i*es:(i+1)*es], t.Data[src*es:(src+1)*es])
+		for k := len(idx) - 1; k >= 0; k-- {
+			idx[k]++
+			if idx[k] < t.Shape[k] {
+				break
+			}
+			idx[k] = 0
+		}
+	}
+	return out
+}
+
+// TypeString formats an MLIR ranked tensor type.
+func TypeString(dt DType, shape []int) string {
+	var b strings.Builder
+	b.WriteString("tensor<")
+	for _, d := range shape {
+		b.WriteString(strconv.Itoa(d))
+		b.WriteByte('x')
+	}
+	b.WriteString(dt.String())
+	b.WriteByte('>')
+	return b.String()
+}
+
+// Element is the set of Go types that back a DType. Float16 tensors are
+// read and written as uint16 bit patterns (see F16ToF32).
+type Element interface {
+	~bool | ~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
+}
+
+// DTypeOf returns the DType a Go element type maps to (uint16 maps to
+// Uint16; use FromF16Bits for f16 data).
+func DTypeOf[T Element]() DType {
+	var z T
+	switch any(z).(type) {
+	case bool:
+		return Bool
+	case int8:
+		return Int8
+	case int16:
+		return Int16
+	case int32:
+		return Int32
+	case int64:
+		return Int64
+	case uint8:
+		return Uint8
+	case uint16:
+		return Uint16
+	case uint32:
+		return Uint32
+	case uint64:
+		return Uint64
+	case float32:
+		return Float32
+	case float64:
+		return Float64
+	}
+	return Invalid
+}
+
+// FromSlice builds a contiguous tensor that copies data. len(data) must
+// equal the shape's element count.
+func FromSlice[T Element](shape []int, data []T) (*Tensor, error) {
+	dt := DTypeOf[T]()
+	t, err := New(dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) != t.Len() {
+		return nil, fmt.Errorf("%w: %d values for %s", ErrShape, len(data), t.Type())
+	}
+	if len(data) > 0 {
+		copy(t.Data, unsafe.Slice((*byte)(unsafe.Pointer(&data[0])), len(t.Data)))
+	}
+	return t, nil
+}
+
+// Scalar builds a rank-0 tensor.
+func Scalar[T Element](v T) *Tensor {
+	t, _ := FromSlice([]int{}, []T{v})
+	return t
+}
+
+// Values returns the elements of a contiguous tensor as a new []T. T must
+// match the tensor's dtype (uint16 for Float16).
+func Values[T Element](t *Tensor) ([]T, error) {
+	dt := DTypeOf[T]()
+	if dt != t.DType && !(dt == Uint16 && t.DType == Float16) {
+		return nil, fmt.Errorf("tensor of %v read as %v", t.DType, dt)
+	}
+	c := t.Contiguous()
+	n := c.Len()
+	out := make([]T, n)
+	if n > 0 {
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&out[0])), n*dt.Size()), c.Data)
+	}
+	return out, nil
+}
+
+// Float64At returns element i (in row-major order of a contiguous tensor)
+// converted to float64; booleans are 0 or 1. It is meant for printing and
+// comparing, not for speed.
+func (t *Tensor) Float64At(i int) float64 {
+	es := t.DType.Size()
+	b := t.Data[i*es : (i+1)*es]
+	switch t.DType {
+	case Bool:
+		if b[0] != 0 {
+			return 1
+		}
+		return 0
+	case Int8:
+		return float64(int8(b[0]))
+	case Int16:
+		return float64(int16(le16(b)))
+	case Int32:
+		return float64(int32(le32(b)))
+	case Int64:
+		return float64(int64(le64(b)))
+	case Uint8:
+		return float64(b[0])
+	case Uint16:
+		return float64(le16(b))
+	case Uint32:
+		return float64(le32(b))
+	case Uint64:
+		return float64(le64(b))
+	case Float16:
+		return float64(F16ToF32(le16(b)))
+	case Float32:
+		return float64(math.Float32frombits(le32(b)))
+	case Float64:
+		return math.Float64frombits(le64(b))
+	}
+	return math.NaN()
+}
+
+// Bits64At returns element i of a contiguous tensor as its raw bits,
+// sign-extended for signed integers. Exact for every integer dtype.
+func (t *Tensor) Bits64At(i int) uint64 {
+	es := t.DType.Size()
+	b := t.Data[i*es : (i+1)*es]
+	switch t.DType {
+	case Bool, Uint8:
+		return uint64(b[0])
+	case Int8:
+		return uint64(int64(int8(b[0])))
+	case Int16:
+		return uint64(int64(int16(le16(b))))
+	case Int32:
+		return uint64(int64(int32(le32(b))))
+	case Uint16, Float16:
+		return uint64(le16(b))
+	case Uint32, Float32:
+		return uint64(le32(b))
+	}
+	return le64(b)
+}
+
+func le16(b []byte) uint16 { return uint16(b[0]) | uint16(b[1])<<8 }
+func le32(b []byte) uint32 {
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+}
+func le64(b []byte) uint64 { return uint64(le32(b)) | uint64(le32(b[4:]))<<32 }
