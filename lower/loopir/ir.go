@@ -1,0 +1,149 @@
+package loopir
+
+import "github.com/sandjit/sandjit/memref"
+
+// Program is the loop IR of one kernel: the buffers the host allocates and
+// describes in the argument block, the runtime scalar parameters the host
+// computes, and the loop nests that run one after another.
+type Program struct {
+	Name    string
+	Params  []Param
+	Buffers []*Buffer
+	Nests   []*Nest
+}
+
+// Param is a runtime u32 the host writes into the argument block before a
+// run: a size that no buffer descriptor carries (for example the extent of a
+// fused value that never reaches memory). Name says what the host computes,
+// for dumps only.
+type Param struct {
+	Name string
+}
+
+// BufKind says who provides a buffer's contents.
+type BufKind uint8
+
+// The buffer kinds.
+const (
+	Input  BufKind = iota // a kernel argument, written by the caller
+	Output                // a kernel result, read back by the caller
+	Temp                  // an intermediate, produced and consumed by nests
+	Const                 // constant data the host copies in (Buffer.Data)
+)
+
+var bufKindNames = [...]string{Input: "input", Output: "output", Temp: "temp", Const: "const"}
+
+func (k BufKind) String() string { return bufKindNames[k] }
+
+// Buffer is one memref of the argument block: its data is row-major
+// contiguous (the host guarantees it), its sizes are in its descriptor.
+type Buffer struct {
+	ID    int
+	Name  string
+	Kind  BufKind
+	DType memref.DType
+	Dims  []int          // static size per axis, or Dynamic (read from the descriptor)
+	Data  *memref.Tensor // Const buffers only
+}
+
+// Rank is the number of axes.
+func (b *Buffer) Rank() int { return len(b.Dims) }
+
+// Dynamic marks a buffer dim whose size is only known at run time.
+const Dynamic = -1
+
+// SizeKind says where a loop extent comes from.
+type SizeKind uint8
+
+// The size kinds.
+const (
+	SizeStatic SizeKind = iota // a constant, N
+	SizeDim                    // the size of axis Axis of buffer Buf, from its descriptor
+	SizeParam                  // the runtime parameter N
+)
+
+// Size is a loop extent.
+type Size struct {
+	Kind      SizeKind
+	N         int // static value or parameter index
+	Buf, Axis int // for SizeDim
+}
+
+// Static is a constant size.
+func Static(n int) Size { return Size{Kind: SizeStatic, N: n} }
+
+// DimOf is the run-time size of a buffer axis.
+func DimOf(buf, axis int) Size { return Size{Kind: SizeDim, Buf: buf, Axis: axis} }
+
+// ParamSize is a run-time parameter.
+func ParamSize(k int) Size { return Size{Kind: SizeParam, N: k} }
+
+// LoopKind says whether iterations of a loop are independent.
+type LoopKind uint8
+
+// The loop kinds.
+const (
+	Parallel LoopKind = iota // iterations write disjoint outputs
+	Reduce                   // iterations combine into the same accumulator
+)
+
+// Loop is one loop of a nest, iterating i in [0, Extent).
+type Loop struct {
+	Extent Size
+	Kind   LoopKind
+}
+
+// Nest is a perfect loop nest. Its body runs once for every point of the
+// iteration space, loops outermost first, in row-major order; it is a list
+// of SSA instructions whose values are referred to by their index in Body.
+//
+// A nest with Accum instructions is a reduction nest: before any point runs,
+// every accumulator element the nest (or the chunk of it that runs) touches
+// holds the reducer's identity; the code generator decides whether that is
+// a register or memory.
+type Nest struct {
+	Name  string
+	Loops []Loop
+	Part  int // the loop the engine may split across workers, or -1
+	Body  []*Instr
+	Src   []string // the source ops this nest implements ("'tf.AddV2' at k.mlir:3:8")
+}
+
+// Bcast says how an access index relates to a broadcast.
+type Bcast uint8
+
+// The broadcast kinds.
+const (
+	BcastNone    Bcast = iota // the buffer's size on this axis equals the loop's extent
+	BcastDynamic              // if the buffer's size on this axis is 1 at run time, the index is 0
+)
+
+// Index is the index of one buffer axis in an access: a loop's induction
+// variable, or the constant 0 when Loop is -1.
+type Index struct {
+	Loop  int
+	Bcast Bcast
+}
+
+// Access addresses one element of a buffer from the loop indices.
+type Access struct {
+	Buf int
+	Idx []Index // one per buffer axis
+}
+
+// Instr is one SSA instruction of a nest body. Which fields matter depends
+// on Op (see the op table in ops.go).
+type Instr struct {
+	Op    Op
+	Type  memref.DType // the result's element type (Store/Accum: the stored value's)
+	Args  []int        // operand values (indices into Body)
+	Acc   *Access      // Load, Store, Accum
+	Bits  uint64       // Const: the value's bits in Type (floats as their IEEE bits, ints sign-extended)
+	Red   Reducer      // Accum
+	Cmp   Cmp          // Compare
+	Math  MathFn       // Math
+	Round RoundMode    // Round
+}
+
+// HasResult reports whether the instruction defines a value.
+func (in *Instr) HasResult() bool { return in.Op != OpStore && in.Op != OpAccum }

@@ -1,0 +1,201 @@
+package loopir
+
+import "github.com/sandjit/sandjit/memref"
+
+// Op is the operation of an instruction. Every op's semantics is defined
+// for every element type it accepts, edges included: there is no undefined
+// behaviour in the loop IR, so code generators and interpreters agree.
+type Op uint8
+
+// The ops (see opTable for their operands and meaning).
+const (
+	OpInvalid Op = iota
+	OpLoad
+	OpStore
+	OpAccum
+	OpConst
+	OpNeg
+	OpAbs
+	OpNot
+	OpSign
+	OpSqrt
+	OpRsqrt
+	OpRecip
+	OpRound
+	OpMath
+	OpIsFinite
+	OpCast
+	OpAdd
+	OpSub
+	OpMul
+	OpDiv
+	OpFloorDiv
+	OpFloorMod
+	OpPow
+	OpMax
+	OpMin
+	OpAnd
+	OpOr
+	OpXor
+	OpCompare
+	OpSelect
+	numOps
+)
+
+// typeClass is the set of element types an op accepts for its main operands.
+type typeClass uint8
+
+const (
+	anyType    typeClass = iota // every dtype
+	numeric                     // ints and floats, not bool
+	floatOnly                   // f16, f32, f64
+	intOrBool                   // ints and bool
+	signedOrFP                  // signed ints and floats
+)
+
+func (c typeClass) accepts(dt memref.DType) bool {
+	switch c {
+	case anyType:
+		return dt.Valid()
+	case numeric:
+		return dt.IsInt() || dt.IsFloat()
+	case floatOnly:
+		return dt.IsFloat()
+	case intOrBool:
+		return dt.IsInt() || dt == memref.Bool
+	case signedOrFP:
+		return dt.IsSigned() || dt.IsFloat()
+	}
+	return false
+}
+
+// opInfo describes an op: its text name, how many value operands it takes,
+// which types those accept, and its cost per element in rough instruction
+// units (for the engine's chunking cost model).
+type opInfo struct {
+	name  string
+	arity int
+	class typeClass
+	cost  int
+}
+
+// opTable is the op table: one entry a line, with what the op computes.
+var opTable = [numOps]opInfo{
+	OpInvalid:  {"invalid", 0, anyType, 0},
+	OpLoad:     {"load", 0, anyType, 1},       // Acc's element
+	OpStore:    {"store", 1, anyType, 1},      // Acc's element = a
+	OpAccum:    {"accum", 1, anyType, 1},      // Acc's element = Red(Acc's element, a)
+	OpConst:    {"const", 0, anyType, 0},      // the constant Bits
+	OpNeg:      {"neg", 1, signedOrFP, 1},     // -a; ints wrap (-MIN = MIN)
+	OpAbs:      {"abs", 1, numeric, 1},        // |a|; ints wrap (|MIN| = MIN); unsigned: a
+	OpNot:      {"not", 1, intOrBool, 1},      // bool: !a; ints: ^a
+	OpSign:     {"sign", 1, numeric, 2},       // -1, 0 or 1; NaN stays NaN; -0 gives 0
+	OpSqrt:     {"sqrt", 1, floatOnly, 4},     // IEEE square root
+	OpRsqrt:    {"rsqrt", 1, floatOnly, 5},    // 1 / sqrt(a)
+	OpRecip:    {"recip", 1, numeric, 4},      // 1 / a; ints truncate and 1/0 = 0
+	OpRound:    {"round", 1, numeric, 1},      // Round mode; identity on ints
+	OpMath:     {"math", 1, floatOnly, 20},    // Math(a), a transcendental function
+	OpIsFinite: {"isfinite", 1, floatOnly, 1}, // bool: neither NaN nor ±Inf
+	OpCast:     {"cast", 1, anyType, 1},       // a converted to Type (see castRules)
+	OpAdd:      {"add", 2, numeric, 1},        // a + b; ints wrap
+	OpSub:      {"sub", 2, numeric, 1},        // a - b; ints wrap
+	OpMul:      {"mul", 2, numeric, 1},        // a * b; ints wrap
+	OpDiv:      {"div", 2, numeric, 4},        // a / b; ints truncate toward 0, a/0 = 0, MIN/-1 = MIN
+	OpFloorDiv: {"floordiv", 2, numeric, 6},   // floor(a / b); ints: a/0 = 0, MIN/-1 = MIN
+	OpFloorMod: {"floormod", 2, numeric, 8},   // a - floor(a/b)*b with b's sign; ints: a%0 = 0; floats: fmod then adjust
+	OpPow:      {"pow", 2, numeric, 25},       // a ** b; ints: b < 0 gives 0 except a = ±1, wraps
+	OpMax:      {"max", 2, numeric, 1},        // max(a, b); NaN if either is NaN
+	OpMin:      {"min", 2, numeric, 1},        // min(a, b); NaN if either is NaN
+	OpAnd:      {"and", 2, intOrBool, 1},      // a & b (logical on bool)
+	OpOr:       {"or", 2, intOrBool, 1},       // a | b (logical on bool)
+	OpXor:      {"xor", 2, intOrBool, 1},      // a ^ b (logical on bool)
+	OpCompare:  {"cmp", 2, anyType, 1},        // bool: a Cmp b; IEEE (NaN unordered)
+	OpSelect:   {"select", 3, anyType, 1},     // a ? b : c; a is bool
+}
+
+func (op Op) String() string {
+	if op < numOps {
+		return opTable[op].name
+	}
+	return "op?"
+}
+
+// Arity is the number of value operands the op takes.
+func (op Op) Arity() int { return opTable[op].arity }
+
+// Cost is the op's rough cost per element.
+func (op Op) Cost() int { return opTable[op].cost }
+
+// Reducer is the combining function of an Accum.
+type Reducer uint8
+
+// The reducers.
+const (
+	RedSum  Reducer = iota // a + b; identity 0
+	RedProd                // a * b; identity 1
+	RedMax                 // max, NaN-propagating; identity -Inf or the type's minimum
+	RedMin                 // min, NaN-propagating; identity +Inf or the type's maximum
+	RedAll                 // logical and on bool; identity true
+	RedAny                 // logical or on bool; identity false
+)
+
+var reducerNames = [...]string{RedSum: "sum", RedProd: "prod", RedMax: "max", RedMin: "min", RedAll: "all", RedAny: "any"}
+
+func (r Reducer) String() string { return reducerNames[r] }
+
+// Combine is the binary op a reducer applies.
+func (r Reducer) Combine() Op {
+	return [...]Op{RedSum: OpAdd, RedProd: OpMul, RedMax: OpMax, RedMin: OpMin, RedAll: OpAnd, RedAny: OpOr}[r]
+}
+
+// Cmp is a comparison predicate.
+type Cmp uint8
+
+// The predicates.
+const (
+	CmpEq Cmp = iota // a == b
+	CmpNe            // a != b (true when either is NaN)
+	CmpLt            // a < b
+	CmpLe            // a <= b
+	CmpGt            // a > b
+	CmpGe            // a >= b
+)
+
+var cmpNames = [...]string{CmpEq: "eq", CmpNe: "ne", CmpLt: "lt", CmpLe: "le", CmpGt: "gt", CmpGe: "ge"}
+
+func (c Cmp) String() string { return cmpNames[c] }
+
+// MathFn is a transcendental function of OpMath.
+type MathFn uint8
+
+// The functions (floats only; NaN in, NaN out; C99 Annex F at the edges).
+const (
+	MathExp      MathFn = iota // e**a
+	MathLog                    // natural log
+	MathLog1p                  // log(1 + a)
+	MathTanh                   // hyperbolic tangent
+	MathLogistic               // 1 / (1 + e**-a)
+	MathSin                    // sine
+	MathCos                    // cosine
+	MathErf                    // error function
+)
+
+var mathNames = [...]string{MathExp: "exp", MathLog: "log", MathLog1p: "log1p", MathTanh: "tanh",
+	MathLogistic: "logistic", MathSin: "sin", MathCos: "cos", MathErf: "erf"}
+
+func (m MathFn) String() string { return mathNames[m] }
+
+// RoundMode is the rounding of OpRound.
+type RoundMode uint8
+
+// The rounding modes.
+const (
+	RoundFloor    RoundMode = iota // toward -Inf
+	RoundCeil                      // toward +Inf
+	RoundTrunc                     // toward 0
+	RoundHalfEven                  // to nearest, ties to even
+)
+
+var roundNames = [...]string{RoundFloor: "floor", RoundCeil: "ceil", RoundTrunc: "trunc", RoundHalfEven: "halfeven"}
+
+func (m RoundMode) String() string { return roundNames[m] }

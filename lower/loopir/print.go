@@ -1,0 +1,142 @@
+package loopir
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/sandjit/sandjit/memref"
+)
+
+// String prints the program in its one text form (see Write).
+func (p *Program) String() string {
+	var b strings.Builder
+	p.Write(&b)
+	return b.String()
+}
+
+// Write prints the program deterministically: parameters, buffers, then
+// each nest with its loops and body. Tests compare this text; `sandjit run
+// --dump=loops` shows it.
+//
+//	nest n0 (i0 < b2.d0, i1 < 4) split i0  // 'tf.AddV2' at k.mlir:3:8
+//	  v0 = load f32 b0[i0, i1]
+//	  v1 = load f32 b1[i1?]      i1? : index 0 when the axis has size 1 at run time
+//	  v2 = add f32 v0, v1
+//	  store f32 b2[i0, i1], v2
+func (p *Program) Write(w io.Writer) {
+	fmt.Fprintf(w, "program %s\n", p.Name)
+	for i, par := range p.Params {
+		fmt.Fprintf(w, "  param p%d  // %s\n", i, par.Name)
+	}
+	for _, b := range p.Buffers {
+		fmt.Fprintf(w, "  buf b%d %s %s [%s]  // %s\n", b.ID, b.Kind, b.DType, dimsString(b.Dims), b.Name)
+	}
+	for k, n := range p.Nests {
+		writeNest(w, k, n)
+	}
+}
+
+func dimsString(dims []int) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		if d == Dynamic {
+			parts[i] = "?"
+		} else {
+			parts[i] = strconv.Itoa(d)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (s Size) String() string {
+	switch s.Kind {
+	case SizeStatic:
+		return strconv.Itoa(s.N)
+	case SizeDim:
+		return fmt.Sprintf("b%d.d%d", s.Buf, s.Axis)
+	case SizeParam:
+		return fmt.Sprintf("p%d", s.N)
+	}
+	return "size?"
+}
+
+func writeNest(w io.Writer, k int, n *Nest) {
+	loops := make([]string, len(n.Loops))
+	for i, l := range n.Loops {
+		loops[i] = fmt.Sprintf("i%d < %s", i, l.Extent)
+		if l.Kind == Reduce {
+			loops[i] += " red"
+		}
+	}
+	fmt.Fprintf(w, "nest n%d %s (%s)", k, n.Name, strings.Join(loops, ", "))
+	if n.Part >= 0 {
+		fmt.Fprintf(w, " split i%d", n.Part)
+	}
+	if len(n.Src) > 0 {
+		fmt.Fprintf(w, "  // %s", strings.Join(n.Src, "; "))
+	}
+	fmt.Fprintln(w)
+	for i, in := range n.Body {
+		fmt.Fprintf(w, "  %s\n", in.format(i))
+	}
+}
+
+func (a *Access) String() string {
+	parts := make([]string, len(a.Idx))
+	for i, x := range a.Idx {
+		switch {
+		case x.Loop < 0:
+			parts[i] = "0"
+		case x.Bcast == BcastDynamic:
+			parts[i] = fmt.Sprintf("i%d?", x.Loop)
+		default:
+			parts[i] = fmt.Sprintf("i%d", x.Loop)
+		}
+	}
+	return fmt.Sprintf("b%d[%s]", a.Buf, strings.Join(parts, ", "))
+}
+
+func (in *Instr) format(i int) string {
+	args := make([]string, len(in.Args))
+	for j, a := range in.Args {
+		args[j] = "v" + strconv.Itoa(a)
+	}
+	name := in.Op.String()
+	switch in.Op {
+	case OpCompare:
+		name += "." + in.Cmp.String()
+	case OpMath:
+		name = in.Math.String()
+	case OpRound:
+		name += "." + in.Round.String()
+	}
+	switch in.Op {
+	case OpLoad:
+		return fmt.Sprintf("v%d = load %s %s", i, in.Type, in.Acc)
+	case OpStore:
+		return fmt.Sprintf("store %s %s, %s", in.Type, in.Acc, args[0])
+	case OpAccum:
+		return fmt.Sprintf("accum.%s %s %s, %s", in.Red, in.Type, in.Acc, args[0])
+	case OpConst:
+		return fmt.Sprintf("v%d = const %s %s", i, in.Type, FormatConst(in.Type, in.Bits))
+	}
+	return fmt.Sprintf("v%d = %s %s %s", i, name, in.Type, strings.Join(args, ", "))
+}
+
+// FormatConst prints a constant's bits as a value of type dt.
+func FormatConst(dt memref.DType, bits uint64) string {
+	switch {
+	case dt == memref.Bool:
+		return strconv.FormatBool(bits != 0)
+	case dt == memref.Float32 || dt == memref.Float16:
+		return strconv.FormatFloat(float64(math.Float32frombits(uint32(bits))), 'g', -1, 32)
+	case dt == memref.Float64:
+		return strconv.FormatFloat(math.Float64frombits(bits), 'g', -1, 64)
+	case dt.IsUnsigned():
+		return strconv.FormatUint(bits, 10)
+	}
+	return strconv.FormatInt(int64(bits), 10)
+}

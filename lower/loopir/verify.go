@@ -1,0 +1,257 @@
+package loopir
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Verify checks the program's invariants. Passes must keep them; tests run
+// Verify after every pass. An error here is a compiler bug, never a user
+// error, so messages name nests and instructions, not source positions.
+func (p *Program) Verify() error {
+	var errs []error
+	bad := func(format string, args ...any) {
+		if len(errs) < 20 {
+			errs = append(errs, fmt.Errorf(format, args...))
+		}
+	}
+	for i, b := range p.Buffers {
+		if b.ID != i {
+			bad("buffer %d has id %d", i, b.ID)
+		}
+		if !b.DType.Valid() {
+			bad("b%d: invalid dtype", i)
+		}
+		if len(b.Dims) > memref.MaxRank {
+			bad("b%d: rank %d", i, len(b.Dims))
+		}
+		for a, d := range b.Dims {
+			if d < 0 && d != Dynamic {
+				bad("b%d: dim %d is %d", i, a, d)
+			}
+		}
+		if b.Kind == Const {
+			if b.Data == nil || b.Data.DType != b.DType || len(b.Data.Shape) != len(b.Dims) {
+				bad("b%d: const buffer without matching data", i)
+			} else {
+				for a, d := range b.Dims {
+					if d != b.Data.Shape[a] {
+						bad("b%d: const data shape %v, dims %v", i, b.Data.Shape, b.Dims)
+						break
+					}
+				}
+			}
+		}
+	}
+	writer := make([]int, len(p.Buffers)) // nest that writes each buffer, +1
+	for k, n := range p.Nests {
+		for _, err := range p.verifyNest(n) {
+			bad("nest n%d (%s): %v", k, n.Name, err)
+		}
+		for _, in := range n.Body {
+			if in.Acc == nil || in.Acc.Buf < 0 || in.Acc.Buf >= len(p.Buffers) {
+				continue
+			}
+			b := in.Acc.Buf
+			switch in.Op {
+			case OpStore, OpAccum:
+				if writer[b] != 0 && writer[b] != k+1 {
+					bad("b%d written by nests n%d and n%d", b, writer[b]-1, k)
+				}
+				writer[b] = k + 1
+			case OpLoad:
+				kind := p.Buffers[b].Kind
+				if (kind == Temp || kind == Output) && (writer[b] == 0 || writer[b] == k+1) {
+					bad("nest n%d reads b%d before any earlier nest writes it", k, b)
+				}
+			}
+		}
+	}
+	for i, b := range p.Buffers {
+		if (b.Kind == Output || b.Kind == Temp) && writer[i] == 0 {
+			bad("%s buffer b%d is never written", b.Kind, i)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (p *Program) verifySize(s Size) error {
+	switch s.Kind {
+	case SizeStatic:
+		if s.N < 0 {
+			return fmt.Errorf("negative static size %d", s.N)
+		}
+	case SizeDim:
+		if s.Buf < 0 || s.Buf >= len(p.Buffers) || s.Axis < 0 || s.Axis >= p.Buffers[s.Buf].Rank() {
+			return fmt.Errorf("size %s names no buffer axis", s)
+		}
+	case SizeParam:
+		if s.N < 0 || s.N >= len(p.Params) {
+			return fmt.Errorf("size %s names no parameter", s)
+		}
+	default:
+		return fmt.Errorf("bad size kind %d", s.Kind)
+	}
+	return nil
+}
+
+func (p *Program) verifyNest(n *Nest) []error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	hasReduce := false
+	for i, l := range n.Loops {
+		if err := p.verifySize(l.Extent); err != nil {
+			bad("loop i%d: %v", i, err)
+		}
+		if l.Kind == Reduce {
+			hasReduce = true
+		}
+	}
+	if n.Part >= len(n.Loops) || n.Part < -1 || (n.Part >= 0 && n.Loops[n.Part].Kind != Parallel) {
+		bad("split loop %d is not a parallel loop", n.Part)
+	}
+	hasAccum := false
+	written := map[int]bool{}
+	read := map[int]bool{}
+	for i, in := range n.Body {
+		if err := p.verifyInstr(n, i, in); err != nil {
+			bad("v%d (%s): %v", i, in.Op, err)
+			continue
+		}
+		switch in.Op {
+		case OpAccum:
+			hasAccum = true
+			written[in.Acc.Buf] = true
+		case OpStore:
+			written[in.Acc.Buf] = true
+		case OpLoad:
+			read[in.Acc.Buf] = true
+		}
+	}
+	for b := range written {
+		if read[b] {
+			bad("b%d is both read and written", b)
+		}
+	}
+	if hasReduce != hasAccum {
+		bad("reduce loops without accumulation or accumulation without reduce loops")
+	}
+	return errs
+}
+
+func (p *Program) verifyAccess(n *Nest, a *Access, write bool) error {
+	if a == nil || a.Buf < 0 || a.Buf >= len(p.Buffers) {
+		return errors.New("access names no buffer")
+	}
+	b := p.Buffers[a.Buf]
+	if len(a.Idx) != b.Rank() {
+		return fmt.Errorf("%d indices for rank-%d b%d", len(a.Idx), b.Rank(), a.Buf)
+	}
+	used := make([]bool, len(n.Loops))
+	for _, x := range a.Idx {
+		if x.Loop < -1 || x.Loop >= len(n.Loops) {
+			return fmt.Errorf("index names loop %d of %d", x.Loop, len(n.Loops))
+		}
+		if x.Loop >= 0 {
+			if used[x.Loop] {
+				return fmt.Errorf("loop i%d indexes two axes of b%d", x.Loop, a.Buf)
+			}
+			used[x.Loop] = true
+		}
+		if write && x.Bcast != BcastNone {
+			return fmt.Errorf("a write to b%d broadcasts", a.Buf)
+		}
+	}
+	if write {
+		// Every parallel loop must index the written buffer, or two points
+		// (or two chunks) would write the same element.
+		for l, loop := range n.Loops {
+			if loop.Kind == Parallel && !used[l] {
+				return fmt.Errorf("parallel loop i%d does not index written b%d", l, a.Buf)
+			}
+			if loop.Kind == Reduce && used[l] {
+				return fmt.Errorf("reduce loop i%d indexes accumulator b%d", l, a.Buf)
+			}
+		}
+	}
+	return nil
+}
+
+func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
+	info := opTable[in.Op]
+	if in.Op == OpInvalid || in.Op >= numOps {
+		return errors.New("invalid op")
+	}
+	if len(in.Args) != info.arity {
+		return fmt.Errorf("%d operands, want %d", len(in.Args), info.arity)
+	}
+	for _, a := range in.Args {
+		if a < 0 || a >= i || !n.Body[a].HasResult() {
+			return fmt.Errorf("operand v%d is not an earlier value", a)
+		}
+	}
+	arg := func(k int) memref.DType { return n.Body[in.Args[k]].Type }
+	if !in.Type.Valid() {
+		return errors.New("invalid type")
+	}
+	if in.Type == memref.Float16 && in.Op != OpLoad && in.Op != OpStore && in.Op != OpCast {
+		return errors.New("f16 values exist only between load/store and cast")
+	}
+	switch in.Op {
+	case OpLoad, OpStore, OpAccum:
+		write := in.Op != OpLoad
+		if err := p.verifyAccess(n, in.Acc, write); err != nil {
+			return err
+		}
+		b := p.Buffers[in.Acc.Buf]
+		if in.Type != b.DType {
+			return fmt.Errorf("type %s, buffer b%d holds %s", in.Type, b.ID, b.DType)
+		}
+		if write && b.Kind != Output && b.Kind != Temp {
+			return fmt.Errorf("writes %s buffer b%d", b.Kind, b.ID)
+		}
+		if write && arg(0) != in.Type {
+			return fmt.Errorf("stores %s into %s", arg(0), in.Type)
+		}
+		if in.Op == OpAccum {
+			if (in.Red == RedAll || in.Red == RedAny) != (in.Type == memref.Bool) {
+				return fmt.Errorf("reducer %s on %s", in.Red, in.Type)
+			}
+			if in.Red > RedAny {
+				return errors.New("bad reducer")
+			}
+		}
+	case OpConst:
+	case OpCompare:
+		if arg(0) != arg(1) || in.Type != memref.Bool || in.Cmp > CmpGe {
+			return fmt.Errorf("compares %s with %s giving %s", arg(0), arg(1), in.Type)
+		}
+	case OpSelect:
+		if arg(0) != memref.Bool || arg(1) != in.Type || arg(2) != in.Type {
+			return fmt.Errorf("select(%s, %s, %s) giving %s", arg(0), arg(1), arg(2), in.Type)
+		}
+	case OpIsFinite:
+		if in.Type != memref.Bool || !arg(0).IsFloat() {
+			return fmt.Errorf("isfinite of %s giving %s", arg(0), in.Type)
+		}
+	case OpCast:
+	default:
+		for k := range in.Args {
+			if arg(k) != in.Type {
+				return fmt.Errorf("operand %d is %s, result %s", k, arg(k), in.Type)
+			}
+		}
+		if !info.class.accepts(in.Type) {
+			return fmt.Errorf("not defined on %s", in.Type)
+		}
+		if in.Op == OpMath && in.Math > MathErf {
+			return errors.New("bad math function")
+		}
+		if in.Op == OpRound && in.Round > RoundHalfEven {
+			return errors.New("bad rounding mode")
+		}
+	}
+	return nil
+}
