@@ -1,0 +1,463 @@
+package refeval
+
+import (
+	"math"
+
+	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/memref"
+)
+
+func errElemType(op *lower.Op, dt memref.DType) error {
+	return opError(op, lower.ErrInvalid, "does not support element type %v", dt)
+}
+
+func (s unarySpec) takes(k kind) bool {
+	switch k {
+	case kFloat:
+		return s.f != nil || s.fBool != nil
+	case kSigned:
+		return s.s != nil
+	case kUnsigned:
+		return s.u != nil
+	}
+	return s.b != nil
+}
+
+func evalUnary(ev *evaluator, op *lower.Op, spec unarySpec) (*array, error) {
+	in, err := ev.operands(op, 1)
+	if err != nil {
+		return nil, err
+	}
+	x := in[0]
+	dt := x.dt
+	if !spec.takes(kindOf(dt)) {
+		return nil, errElemType(op, dt)
+	}
+	rdt := dt
+	if spec.fBool != nil {
+		rdt = memref.Bool
+	}
+	out, err := ev.alloc(op, rdt, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < x.len(); i++ {
+		switch kindOf(dt) {
+		case kFloat:
+			if spec.fBool != nil {
+				out.b[i] = spec.fBool(x.f[i])
+			} else {
+				out.f[i] = roundTo(dt, spec.f(x.f[i]))
+			}
+		case kSigned:
+			out.s[i] = wrapS(dt, spec.s(x.s[i]))
+		case kUnsigned:
+			out.u[i] = wrapU(dt, spec.u(x.u[i]))
+		case kBool:
+			out.b[i] = spec.b(x.b[i])
+		}
+	}
+	return out, nil
+}
+
+// sameElemType checks that the operands at idx share one element type.
+func sameElemType(op *lower.Op, in []*array, idx ...int) error {
+	for _, i := range idx[1:] {
+		if in[i].dt != in[idx[0]].dt {
+			return opError(op, lower.ErrInvalid, "operands %d and %d have different element types: %v vs. %v",
+				idx[0], i, in[idx[0]].dt, in[i].dt)
+		}
+	}
+	return nil
+}
+
+// broadcast is broadcastShape with TensorFlow's error.
+func broadcast(op *lower.Op, a, b []int) ([]int, error) {
+	out, ok := broadcastShape(a, b)
+	if !ok {
+		return nil, opError(op, lower.ErrInvalid, "Incompatible shapes: %s vs. %s", shapeString(a), shapeString(b))
+	}
+	return out, nil
+}
+
+func (s binarySpec) takes(k kind) bool {
+	switch k {
+	case kFloat:
+		return s.f != nil
+	case kSigned:
+		return s.s != nil
+	case kUnsigned:
+		return s.u != nil
+	}
+	return s.b != nil
+}
+
+func evalBinary(ev *evaluator, op *lower.Op, spec binarySpec) (*array, error) {
+	in, err := ev.operands(op, 2)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameElemType(op, in, 0, 1); err != nil {
+		return nil, err
+	}
+	x, y := in[0], in[1]
+	dt := x.dt
+	if !spec.takes(kindOf(dt)) {
+		return nil, errElemType(op, dt)
+	}
+	shape, err := broadcast(op, x.shape, y.shape)
+	if err != nil {
+		return nil, err
+	}
+	out, err := ev.alloc(op, dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	forEachBroadcast(shape, [][]int{x.shape, y.shape}, func(o int, i []int) {
+		switch kindOf(dt) {
+		case kFloat:
+			out.f[o] = roundTo(dt, spec.f(dt, x.f[i[0]], y.f[i[1]]))
+		case kSigned:
+			out.s[o] = wrapS(dt, spec.s(dt, x.s[i[0]], y.s[i[1]]))
+		case kUnsigned:
+			out.u[o] = wrapU(dt, spec.u(dt, x.u[i[0]], y.u[i[1]]))
+		case kBool:
+			out.b[o] = spec.b(x.b[i[0]], y.b[i[1]])
+		}
+	})
+	return out, nil
+}
+
+func (s compareSpec) takes(k kind) bool {
+	switch k {
+	case kFloat:
+		return s.f != nil
+	case kSigned:
+		return s.s != nil
+	case kUnsigned:
+		return s.u != nil
+	}
+	return s.b != nil
+}
+
+func evalCompare(ev *evaluator, op *lower.Op, spec compareSpec) (*array, error) {
+	in, err := ev.operands(op, 2)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameElemType(op, in, 0, 1); err != nil {
+		return nil, err
+	}
+	x, y := in[0], in[1]
+	if !spec.takes(kindOf(x.dt)) {
+		return nil, errElemType(op, x.dt)
+	}
+	shape, err := broadcast(op, x.shape, y.shape)
+	if err != nil {
+		return nil, err
+	}
+	out, err := ev.alloc(op, memref.Bool, shape)
+	if err != nil {
+		return nil, err
+	}
+	forEachBroadcast(shape, [][]int{x.shape, y.shape}, func(o int, i []int) {
+		switch kindOf(x.dt) {
+		case kFloat:
+			out.b[o] = spec.f(x.f[i[0]], y.f[i[1]])
+		case kSigned:
+			out.b[o] = spec.s(x.s[i[0]], y.s[i[1]])
+		case kUnsigned:
+			out.b[o] = spec.u(x.u[i[0]], y.u[i[1]])
+		case kBool:
+			out.b[o] = spec.b(x.b[i[0]], y.b[i[1]])
+		}
+	})
+	return out, nil
+}
+
+func evalConst(ev *evaluator, op *lower.Op) (*array, error) {
+	if _, err := ev.operands(op, 0); err != nil {
+		return nil, err
+	}
+	d, ok := op.Attr("value").(*lower.DenseAttr)
+	if !ok || d == nil || d.Value == nil {
+		return nil, opError(op, lower.ErrUnsupported, "needs a dense `value` attribute")
+	}
+	if !d.Type.IsStatic() {
+		return nil, opError(op, lower.ErrInvalid, "value type %s is not static", d.Type)
+	}
+	if err := d.Value.Validate(); err != nil {
+		return nil, opError(op, lower.ErrInvalid, "value: %v", err)
+	}
+	if d.Value.DType != d.Type.Elem {
+		return nil, opError(op, lower.ErrInvalid, "value holds %v elements but its type is %s", d.Value.DType, d.Type)
+	}
+	v := load(d.Value)
+	switch {
+	case d.Splat && v.len() != 1:
+		return nil, opError(op, lower.ErrInvalid, "splat value holds %d elements", v.len())
+	case !d.Splat && !sameShape(v.shape, d.Type.Dims):
+		return nil, opError(op, lower.ErrInvalid, "value of shape %s for type %s", shapeString(v.shape), d.Type)
+	}
+	out, err := ev.alloc(op, d.Type.Elem, d.Type.Dims)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < out.len(); i++ {
+		if d.Splat {
+			copyElem(out, i, v, 0)
+		} else {
+			copyElem(out, i, v, i)
+		}
+	}
+	return out, nil
+}
+
+func evalIdentity(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 1)
+	if err != nil {
+		return nil, err
+	}
+	return in[0], nil
+}
+
+func evalCast(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 1)
+	if err != nil {
+		return nil, err
+	}
+	x, dst := in[0], op.Results[0].Type.Elem
+	if !dst.Valid() {
+		return nil, opError(op, lower.ErrInvalid, "result element type %v is not a number or i1", dst)
+	}
+	out, err := ev.alloc(op, dst, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < x.len(); i++ {
+		switch kindOf(x.dt) {
+		case kFloat:
+			castFloat(out, i, x.f[i])
+		case kSigned:
+			castSigned(out, i, x.s[i])
+		case kUnsigned:
+			castUnsigned(out, i, x.u[i])
+		case kBool:
+			if x.b[i] {
+				castSigned(out, i, 1)
+			} else {
+				castSigned(out, i, 0)
+			}
+		}
+	}
+	return out, nil
+}
+
+// castFloat stores float v into out[i]: rounded to a float type; truncated
+// and saturated to an integer type (NaN gives 0); v != 0 for i1.
+func castFloat(out *array, i int, v float64) {
+	dt := out.dt
+	switch kindOf(dt) {
+	case kFloat:
+		out.f[i] = roundTo(dt, v)
+	case kSigned:
+		t := math.Trunc(v)
+		switch {
+		case v != v:
+			out.s[i] = 0
+		case t <= float64(minS(dt)): // a power of two, exact
+			out.s[i] = minS(dt)
+		case t >= float64(maxS(dt)): // 2^63 for i64 (rounded up), exact below
+			out.s[i] = maxS(dt)
+		default:
+			out.s[i] = int64(t)
+		}
+	case kUnsigned:
+		t := math.Trunc(v)
+		switch {
+		case v != v || t <= 0:
+			out.u[i] = 0
+		case t >= float64(maxU(dt)): // 2^64 for ui64 (rounded up), exact below
+			out.u[i] = maxU(dt)
+		default:
+			out.u[i] = uint64(t)
+		}
+	case kBool:
+		out.b[i] = v != 0 // NaN != 0
+	}
+}
+
+// castSigned stores integer v into out[i]: rounded once to a float type,
+// wrapped to an integer type, v != 0 for i1.
+func castSigned(out *array, i int, v int64) {
+	dt := out.dt
+	switch kindOf(dt) {
+	case kFloat:
+		switch dt {
+		case memref.Float32:
+			out.f[i] = float64(float32(v)) // Go rounds the exact integer once
+		case memref.Float16:
+			// float64(v) is exact below 2^53; larger values are far past
+			// the f16 range, where rounding cannot change the result (Inf).
+			out.f[i] = roundF16(float64(v))
+		default:
+			out.f[i] = float64(v)
+		}
+	case kSigned:
+		out.s[i] = wrapS(dt, v)
+	case kUnsigned:
+		out.u[i] = wrapU(dt, uint64(v))
+	case kBool:
+		out.b[i] = v != 0
+	}
+}
+
+// castUnsigned is castSigned for an unsigned v.
+func castUnsigned(out *array, i int, v uint64) {
+	dt := out.dt
+	switch kindOf(dt) {
+	case kFloat:
+		switch dt {
+		case memref.Float32:
+			out.f[i] = float64(float32(v))
+		case memref.Float16:
+			out.f[i] = roundF16(float64(v))
+		default:
+			out.f[i] = float64(v)
+		}
+	case kSigned:
+		out.s[i] = wrapS(dt, int64(v))
+	case kUnsigned:
+		out.u[i] = wrapU(dt, v)
+	case kBool:
+		out.b[i] = v != 0
+	}
+}
+
+func evalBiasAdd(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 2)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameElemType(op, in, 0, 1); err != nil {
+		return nil, err
+	}
+	x, bias := in[0], in[1]
+	dt := x.dt
+	if kindOf(dt) == kBool {
+		return nil, errElemType(op, dt)
+	}
+	format := "NHWC"
+	if a := op.Attr("data_format"); a != nil {
+		s, ok := a.(lower.StringAttr)
+		if !ok || (s != "NHWC" && s != "NCHW") {
+			return nil, opError(op, lower.ErrInvalid, "data_format must be \"NHWC\" or \"NCHW\", got %v", a)
+		}
+		format = string(s)
+	}
+	if len(x.shape) < 2 {
+		return nil, opError(op, lower.ErrInvalid, "Input tensor must be at least 2D: %s", shapeString(x.shape))
+	}
+	c := len(x.shape) - 1
+	if format == "NCHW" {
+		c = 1
+	}
+	if len(bias.shape) != 1 || bias.shape[0] != x.shape[c] {
+		return nil, opError(op, lower.ErrInvalid, "Must provide as many biases as the channel dimension (dim %d) of the input tensor: %s vs. %s",
+			c, shapeString(bias.shape), shapeString(x.shape))
+	}
+	out, err := ev.alloc(op, dt, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	inner := numElements(x.shape[c+1:]) // elements per step of dim c
+	for i := 0; i < x.len(); i++ {
+		ch := (i / inner) % x.shape[c]
+		switch kindOf(dt) {
+		case kFloat:
+			out.f[i] = roundTo(dt, x.f[i]+bias.f[ch])
+		case kSigned:
+			out.s[i] = wrapS(dt, x.s[i]+bias.s[ch])
+		case kUnsigned:
+			out.u[i] = wrapU(dt, x.u[i]+bias.u[ch])
+		}
+	}
+	return out, nil
+}
+
+func evalSelect(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 3)
+	if err != nil {
+		return nil, err
+	}
+	cond, x, y := in[0], in[1], in[2]
+	if cond.dt != memref.Bool {
+		return nil, opError(op, lower.ErrInvalid, "condition must be i1, got %v", cond.dt)
+	}
+	if err := sameElemType(op, in, 1, 2); err != nil {
+		return nil, err
+	}
+	if !sameShape(x.shape, y.shape) {
+		return nil, opError(op, lower.ErrInvalid, "'then' and 'else' must have the same shape: %s vs. %s",
+			shapeString(x.shape), shapeString(y.shape))
+	}
+	var pick func(i int) bool
+	switch {
+	case sameShape(cond.shape, x.shape):
+		pick = func(i int) bool { return cond.b[i] }
+	case len(cond.shape) == 0:
+		pick = func(int) bool { return cond.b[0] }
+	case len(cond.shape) == 1 && len(x.shape) >= 1 && cond.shape[0] == x.shape[0]:
+		row := numElements(x.shape[1:])
+		pick = func(i int) bool { return cond.b[i/row] }
+	default:
+		return nil, opError(op, lower.ErrInvalid, "condition %s must be a scalar, have the shape of 'then' %s, or be a vector of its first dim",
+			shapeString(cond.shape), shapeString(x.shape))
+	}
+	out, err := ev.alloc(op, x.dt, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < out.len(); i++ {
+		if pick(i) {
+			copyElem(out, i, x, i)
+		} else {
+			copyElem(out, i, y, i)
+		}
+	}
+	return out, nil
+}
+
+func evalSelectV2(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 3)
+	if err != nil {
+		return nil, err
+	}
+	cond, x, y := in[0], in[1], in[2]
+	if cond.dt != memref.Bool {
+		return nil, opError(op, lower.ErrInvalid, "condition must be i1, got %v", cond.dt)
+	}
+	if err := sameElemType(op, in, 1, 2); err != nil {
+		return nil, err
+	}
+	xy, err := broadcast(op, x.shape, y.shape)
+	if err != nil {
+		return nil, err
+	}
+	shape, err := broadcast(op, cond.shape, xy)
+	if err != nil {
+		return nil, err
+	}
+	out, err := ev.alloc(op, x.dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	forEachBroadcast(shape, [][]int{cond.shape, x.shape, y.shape}, func(o int, i []int) {
+		if cond.b[i[0]] {
+			copyElem(out, o, x, i[1])
+		} else {
+			copyElem(out, o, y, i[2])
+		}
+	})
+	return out, nil
+}

@@ -1,0 +1,438 @@
+package refeval
+
+import (
+	"cmp"
+	"math"
+
+	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// handler computes the single result of op from the evaluator's values.
+type handler func(ev *evaluator, op *lower.Op) (*array, error)
+
+// specialOps are the ops with their own shape rules.
+var specialOps = map[string]handler{
+	"tf.Const":        evalConst,    // the dense `value` attribute
+	"arith.constant":  evalConst,    // the dense `value` attribute
+	"tf.Identity":     evalIdentity, // x
+	"tf.StopGradient": evalIdentity, // x
+	"tf.Cast":         evalCast,     // x converted to the result's element type
+	"tf.BiasAdd":      evalBiasAdd,  // x + bias along the channel dim
+	"tf.Select":       evalSelect,   // cond ? x : y, cond of x's shape, x's dim 0, or scalar
+	"tf.SelectV2":     evalSelectV2, // cond ? x : y, all three broadcast
+	"tf.Softmax":      evalSoftmax,  // exp(x-max) / sum(exp(x-max)) over the last axis
+	"tf.LogSoftmax":   evalSoftmax,  // (x-max) - log(sum(exp(x-max))) over the last axis
+}
+
+// handlers is every op the evaluator supports.
+var handlers = buildHandlers()
+
+func buildHandlers() map[string]handler {
+	h := map[string]handler{}
+	for name, f := range specialOps {
+		h[name] = f
+	}
+	for name, spec := range unaryOps {
+		h[name] = func(ev *evaluator, op *lower.Op) (*array, error) { return evalUnary(ev, op, spec) }
+	}
+	for name, spec := range binaryOps {
+		h[name] = func(ev *evaluator, op *lower.Op) (*array, error) { return evalBinary(ev, op, spec) }
+	}
+	for name, spec := range compareOps {
+		h[name] = func(ev *evaluator, op *lower.Op) (*array, error) { return evalCompare(ev, op, spec) }
+	}
+	for name, spec := range reduceOps {
+		h[name] = func(ev *evaluator, op *lower.Op) (*array, error) { return evalReduce(ev, op, spec) }
+	}
+	return h
+}
+
+// unarySpec gives an elementwise op per kind of element; a nil function
+// means the op does not take that kind. Float results are rounded and
+// integer results wrapped to the element type by the caller.
+type unarySpec struct {
+	f     func(x float64) float64
+	s     func(x int64) int64
+	u     func(x uint64) uint64
+	b     func(x bool) bool
+	fBool func(x float64) bool // float operand, i1 result
+}
+
+var unaryOps = map[string]unarySpec{
+	"tf.Abs":        {f: math.Abs, s: absS, u: ident[uint64]},                  // |x|; |INT_MIN| wraps to INT_MIN
+	"tf.Neg":        {f: neg[float64], s: neg[int64], u: neg[uint64]},          // -x, wrapping
+	"tf.Exp":        {f: math.Exp},                                             // e^x
+	"tf.Log":        {f: math.Log},                                             // ln x
+	"tf.Log1p":      {f: math.Log1p},                                           // ln(1+x)
+	"tf.Sqrt":       {f: math.Sqrt},                                            // √x
+	"tf.Rsqrt":      {f: rsqrt},                                                // 1/√x
+	"tf.Tanh":       {f: math.Tanh},                                            // tanh x
+	"tf.Sigmoid":    {f: sigmoid},                                              // 1/(1+e^-x)
+	"tf.Relu":       {f: relu[float64], s: relu[int64], u: relu[uint64]},       // max(x, 0), NaN stays NaN
+	"tf.Relu6":      {f: relu6[float64], s: relu6[int64], u: relu6[uint64]},    // min(max(x, 0), 6)
+	"tf.Square":     {f: square[float64], s: square[int64], u: square[uint64]}, // x*x, wrapping
+	"tf.Floor":      {f: math.Floor},                                           // ⌊x⌋
+	"tf.Ceil":       {f: math.Ceil},                                            // ⌈x⌉
+	"tf.Round":      {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},  // half to even
+	"tf.Rint":       {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},  // half to even
+	"tf.Sign":       {f: signF, s: signS, u: signU},                            // -1, 0, +1; NaN for NaN
+	"tf.Reciprocal": {f: reciprocalF, s: reciprocalS, u: reciprocalU},          // 1/x; integers truncate, 1/0 = 0
+	"tf.Sin":        {f: math.Sin},                                             // sin x
+	"tf.Cos":        {f: math.Cos},                                             // cos x
+	"tf.Erf":        {f: math.Erf},                                             // erf x
+	"tf.IsFinite":   {fBool: isFinite},                                         // x is neither ±Inf nor NaN
+	"tf.LogicalNot": {b: logicalNot},                                           // !x
+}
+
+func ident[T any](x T) T                       { return x }
+func neg[T int64 | uint64 | float64](x T) T    { return -x }
+func square[T int64 | uint64 | float64](x T) T { return x * x }
+func relu[T int64 | uint64 | float64](x T) T   { return max(x, 0) }
+func relu6[T int64 | uint64 | float64](x T) T  { return min(max(x, 0), 6) }
+func absS(x int64) int64                       { return max(x, -x) }
+func rsqrt(x float64) float64                  { return 1 / math.Sqrt(x) }
+func sigmoid(x float64) float64                { return 1 / (1 + math.Exp(-x)) }
+func isFinite(x float64) bool                  { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+func logicalNot(x bool) bool                   { return !x }
+func reciprocalF(x float64) float64            { return 1 / x }
+func signU(x uint64) uint64                    { return min(x, 1) }
+
+func signF(x float64) float64 {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	case x == 0:
+		return 0
+	}
+	return x // NaN
+}
+
+func signS(x int64) int64 {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func reciprocalS(x int64) int64 {
+	if x == 0 {
+		return 0
+	}
+	return 1 / x
+}
+
+func reciprocalU(x uint64) uint64 {
+	if x == 0 {
+		return 0
+	}
+	return 1 / x
+}
+
+// binarySpec gives a broadcasting elementwise op per kind of element; a nil
+// function means the op does not take that kind. dt is the element type;
+// float results are rounded and integer results wrapped to it by the
+// caller.
+type binarySpec struct {
+	f func(dt memref.DType, x, y float64) float64
+	s func(dt memref.DType, x, y int64) int64
+	u func(dt memref.DType, x, y uint64) uint64
+	b func(x, y bool) bool
+}
+
+var binaryOps = map[string]binarySpec{
+	"tf.Add":               {f: add[float64], s: add[int64], u: add[uint64]},                      // x + y
+	"tf.AddV2":             {f: add[float64], s: add[int64], u: add[uint64]},                      // x + y
+	"tf.Sub":               {f: sub[float64], s: sub[int64], u: sub[uint64]},                      // x - y
+	"tf.Mul":               {f: mul[float64], s: mul[int64], u: mul[uint64]},                      // x * y
+	"tf.Div":               {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = 0
+	"tf.RealDiv":           {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = 0
+	"tf.FloorDiv":          {f: floorDivF, s: floorDivS, u: divU},                                 // ⌊x / y⌋; integer /0 = 0
+	"tf.FloorMod":          {f: floorModF, s: floorModS, u: modU},                                 // x - ⌊x / y⌋·y, divisor's sign; integer %0 = 0
+	"tf.Maximum":           {f: maximum[float64], s: maximum[int64], u: maximum[uint64]},          // max(x, y), NaN propagates
+	"tf.Minimum":           {f: minimum[float64], s: minimum[int64], u: minimum[uint64]},          // min(x, y), NaN propagates
+	"tf.Pow":               {f: powF, s: powS, u: powU},                                           // x ** y
+	"tf.SquaredDifference": {f: squaredDifferenceF, s: squaredDifferenceS, u: squaredDifferenceU}, // (x-y)*(x-y)
+	"tf.LogicalAnd":        {b: logicalAnd},                                                       // x && y
+	"tf.LogicalOr":         {b: logicalOr},                                                        // x || y
+	"tf.BitwiseAnd":        {s: bitAnd[int64], u: bitAnd[uint64]},                                 // x & y
+	"tf.BitwiseOr":         {s: bitOr[int64], u: bitOr[uint64]},                                   // x | y
+	"tf.BitwiseXor":        {s: bitXor[int64], u: bitXor[uint64]},                                 // x ^ y
+}
+
+func add[T int64 | uint64 | float64](_ memref.DType, x, y T) T     { return x + y }
+func sub[T int64 | uint64 | float64](_ memref.DType, x, y T) T     { return x - y }
+func mul[T int64 | uint64 | float64](_ memref.DType, x, y T) T     { return x * y }
+func maximum[T int64 | uint64 | float64](_ memref.DType, x, y T) T { return max(x, y) } // Go's max propagates NaN
+func minimum[T int64 | uint64 | float64](_ memref.DType, x, y T) T { return min(x, y) }
+func bitAnd[T int64 | uint64](_ memref.DType, x, y T) T            { return x & y }
+func bitOr[T int64 | uint64](_ memref.DType, x, y T) T             { return x | y }
+func bitXor[T int64 | uint64](_ memref.DType, x, y T) T            { return x ^ y }
+func logicalAnd(x, y bool) bool                                    { return x && y }
+func logicalOr(x, y bool) bool                                     { return x || y }
+func divF(_ memref.DType, x, y float64) float64                    { return x / y }
+func powF(_ memref.DType, x, y float64) float64                    { return math.Pow(x, y) }
+
+func divS(dt memref.DType, x, y int64) int64 {
+	switch {
+	case y == 0:
+		return 0
+	case x == minS(dt) && y == -1:
+		return x
+	}
+	return x / y // Go truncates toward zero
+}
+
+func divU(_ memref.DType, x, y uint64) uint64 {
+	if y == 0 {
+		return 0
+	}
+	return x / y
+}
+
+func modU(_ memref.DType, x, y uint64) uint64 {
+	if y == 0 {
+		return 0
+	}
+	return x % y
+}
+
+func floorDivS(dt memref.DType, x, y int64) int64 {
+	switch {
+	case y == 0:
+		return 0
+	case x == minS(dt) && y == -1:
+		return x
+	}
+	q, r := x/y, x%y
+	if r != 0 && (r < 0) != (y < 0) {
+		q--
+	}
+	return q
+}
+
+func floorModS(dt memref.DType, x, y int64) int64 {
+	switch {
+	case y == 0:
+		return 0
+	case x == minS(dt) && y == -1:
+		return 0
+	}
+	r := x % y // sign of x
+	if r != 0 && (r < 0) != (y < 0) {
+		r += y
+	}
+	return r
+}
+
+func floorDivF(dt memref.DType, x, y float64) float64 {
+	return math.Floor(roundTo(dt, x/y))
+}
+
+func floorModF(_ memref.DType, x, y float64) float64 {
+	r := math.Mod(x, y) // exact, sign of x
+	if r != 0 && (r < 0) != (y < 0) {
+		r += y
+	}
+	return r
+}
+
+func squaredDifferenceF(dt memref.DType, x, y float64) float64 {
+	d := roundTo(dt, x-y)
+	return d * d
+}
+
+func squaredDifferenceS(dt memref.DType, x, y int64) int64 {
+	d := wrapS(dt, x-y)
+	return d * d
+}
+
+func squaredDifferenceU(dt memref.DType, x, y uint64) uint64 {
+	d := wrapU(dt, x-y)
+	return d * d
+}
+
+// powS is x**y by repeated squaring, wrapping modulo 2^64 (the caller
+// wraps to the element type, which is consistent with wrapping every step).
+func powS(_ memref.DType, x, y int64) int64 {
+	if y < 0 {
+		switch {
+		case x == 1:
+			return 1
+		case x == -1 && y%2 == 0:
+			return 1
+		case x == -1:
+			return -1
+		}
+		return 0
+	}
+	r := int64(1)
+	for ; y > 0; y >>= 1 {
+		if y&1 == 1 {
+			r *= x
+		}
+		x *= x
+	}
+	return r
+}
+
+func powU(_ memref.DType, x, y uint64) uint64 {
+	r := uint64(1)
+	for ; y > 0; y >>= 1 {
+		if y&1 == 1 {
+			r *= x
+		}
+		x *= x
+	}
+	return r
+}
+
+// compareSpec gives a broadcasting comparison per kind of element; the
+// result is i1.
+type compareSpec struct {
+	f func(x, y float64) bool
+	s func(x, y int64) bool
+	u func(x, y uint64) bool
+	b func(x, y bool) bool
+}
+
+var compareOps = map[string]compareSpec{
+	"tf.Equal":        {f: eq[float64], s: eq[int64], u: eq[uint64], b: eq[bool]}, // x == y (IEEE)
+	"tf.NotEqual":     {f: ne[float64], s: ne[int64], u: ne[uint64], b: ne[bool]}, // x != y (IEEE)
+	"tf.Less":         {f: lt[float64], s: lt[int64], u: lt[uint64]},              // x < y
+	"tf.LessEqual":    {f: le[float64], s: le[int64], u: le[uint64]},              // x <= y
+	"tf.Greater":      {f: gt[float64], s: gt[int64], u: gt[uint64]},              // x > y
+	"tf.GreaterEqual": {f: ge[float64], s: ge[int64], u: ge[uint64]},              // x >= y
+}
+
+func eq[T comparable](x, y T) bool  { return x == y }
+func ne[T comparable](x, y T) bool  { return x != y }
+func lt[T cmp.Ordered](x, y T) bool { return x < y }
+func le[T cmp.Ordered](x, y T) bool { return x <= y }
+func gt[T cmp.Ordered](x, y T) bool { return x > y }
+func ge[T cmp.Ordered](x, y T) bool { return x >= y }
+
+// reduceSpec reduces one group of elements per kind; a nil function means
+// the op does not take that kind. Float results are rounded and integer
+// results wrapped to dt by the caller.
+type reduceSpec struct {
+	f func(dt memref.DType, xs []float64) float64
+	s func(dt memref.DType, xs []int64) int64
+	u func(dt memref.DType, xs []uint64) uint64
+	b func(xs []bool) bool
+}
+
+var reduceOps = map[string]reduceSpec{
+	"tf.Sum":  {f: sumOf[float64], s: sumOf[int64], u: sumOf[uint64]},    // Σ xs (float64, ints wrap); empty: 0
+	"tf.Prod": {f: prodOf[float64], s: prodOf[int64], u: prodOf[uint64]}, // Π xs (float64, ints wrap); empty: 1
+	"tf.Max":  {f: maxF, s: maxOfS, u: maxOfU},                           // largest, NaN propagates; empty: -Inf / type min
+	"tf.Min":  {f: minF, s: minOfS, u: minOfU},                           // smallest, NaN propagates; empty: +Inf / type max
+	"tf.Mean": {f: meanF, s: meanS, u: meanU},                            // Σ xs / len; empty: NaN / 0
+	"tf.All":  {b: allOf},                                                // every x; empty: true
+	"tf.Any":  {b: anyOf},                                                // some x; empty: false
+}
+
+func sumOf[T int64 | uint64 | float64](_ memref.DType, xs []T) T {
+	var s T
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+func prodOf[T int64 | uint64 | float64](_ memref.DType, xs []T) T {
+	p := T(1)
+	for _, x := range xs {
+		p *= x
+	}
+	return p
+}
+
+func maxF(_ memref.DType, xs []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+func minF(_ memref.DType, xs []float64) float64 {
+	m := math.Inf(1)
+	for _, x := range xs {
+		m = min(m, x)
+	}
+	return m
+}
+
+func maxOfS(dt memref.DType, xs []int64) int64 {
+	m := minS(dt)
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+func minOfS(dt memref.DType, xs []int64) int64 {
+	m := maxS(dt)
+	for _, x := range xs {
+		m = min(m, x)
+	}
+	return m
+}
+
+func maxOfU(_ memref.DType, xs []uint64) uint64 {
+	m := uint64(0)
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+func minOfU(dt memref.DType, xs []uint64) uint64 {
+	m := maxU(dt)
+	for _, x := range xs {
+		m = min(m, x)
+	}
+	return m
+}
+
+func meanF(dt memref.DType, xs []float64) float64 {
+	return sumOf(dt, xs) / float64(len(xs)) // 0/0 is NaN
+}
+
+func meanS(dt memref.DType, xs []int64) int64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	return wrapS(dt, sumOf(dt, xs)) / int64(len(xs))
+}
+
+func meanU(dt memref.DType, xs []uint64) uint64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	return wrapU(dt, sumOf(dt, xs)) / uint64(len(xs))
+}
+
+func allOf(xs []bool) bool {
+	for _, x := range xs {
+		if !x {
+			return false
+		}
+	}
+	return true
+}
+
+func anyOf(xs []bool) bool {
+	for _, x := range xs {
+		if x {
+			return true
+		}
+	}
+	return false
+}
