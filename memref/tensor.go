@@ -17,10 +17,6 @@ const MaxRank = 16
 // memory holds at most 4 GiB, so no tensor can be larger than that in bytes.
 const MaxElements = 1 << 32
 
-// ErrShape is matched (errors.Is) by every error about an invalid shape:
-// negative dims, a rank over MaxRank, an element count that overflows.
-var ErrShape = errors.New("invalid shape")
-
 // Tensor is a dense n-dimensional array of one element type.
 //
 // Data holds the elements little-endian. Strides are in elements, outermost
@@ -120,6 +116,9 @@ func (t *Tensor) IsContiguous() bool {
 	if t.Strides == nil {
 		return true
 	}
+	if len(t.Strides) != len(t.Shape) {
+		return false
+	}
 	want := RowMajorStrides(t.Shape)
 	for i := range want {
 		if t.Shape[i] != 1 && t.Strides[i] != want[i] {
@@ -172,7 +171,9 @@ func (t *Tensor) Validate() error {
 	return nil
 }
 
-// Contiguous returns t itself when it is contiguous, or a contiguous copy.
+// Contiguous returns t itself when it is contiguous, or a contiguous copy on
+// the Go heap. t must be valid (see Validate); callers holding untrusted
+// tensors validate first.
 func (t *Tensor) Contiguous() *Tensor {
 	if t.IsContiguous() {
 		return t
@@ -352,3 +353,79 @@ func le32(b []byte) uint32 {
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }
 func le64(b []byte) uint64 { return uint64(le32(b)) | uint64(le32(b[4:]))<<32 }
+
+// strides returns t's strides in elements, row-major ones when Strides is
+// nil.
+func (t *Tensor) strides() []int {
+	if t.Strides != nil {
+		return t.Strides
+	}
+	return RowMajorStrides(t.Shape)
+}
+
+// forEachElement calls fn with the element offset (into Data, in elements)
+// of every element of a valid tensor, in row-major order.
+func (t *Tensor) forEachElement(fn func(off int)) {
+	n := t.Len()
+	if n == 0 {
+		return
+	}
+	strides := t.strides()
+	idx := make([]int, len(t.Shape))
+	off := 0
+	for i := 0; i < n; i++ {
+		fn(off)
+		for k := len(idx) - 1; k >= 0; k-- {
+			idx[k]++
+			off += strides[k]
+			if idx[k] < t.Shape[k] {
+				break
+			}
+			off -= idx[k] * strides[k]
+			idx[k] = 0
+		}
+	}
+}
+
+// Equal reports whether t and other have the same dtype, the same shape and
+// bitwise identical elements (so NaN equals the same NaN, and 0 differs
+// from -0). Strides may differ: elements are compared in logical order. Two
+// nil tensors are equal; an invalid tensor equals nothing. It is meant for
+// tests, not for speed.
+func (t *Tensor) Equal(other *Tensor) bool {
+	if t == nil || other == nil {
+		return t == other
+	}
+	if t.DType != other.DType || len(t.Shape) != len(other.Shape) {
+		return false
+	}
+	for i := range t.Shape {
+		if t.Shape[i] != other.Shape[i] {
+			return false
+		}
+	}
+	if t.Validate() != nil || other.Validate() != nil {
+		return false
+	}
+	a, b := t.Contiguous(), other.Contiguous()
+	n := t.Len() * t.DType.Size()
+	return string(a.Data[:n]) == string(b.Data[:n])
+}
+
+// Clone returns a deep, contiguous copy of t on the Go heap (never in an
+// arena), with Data exactly as long as its elements need. A nil tensor
+// clones to nil; an invalid one (see Validate) is an error.
+func (t *Tensor) Clone() (*Tensor, error) {
+	if t == nil {
+		return nil, nil
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	out, err := New(t.DType, t.Shape)
+	if err != nil {
+		return nil, err
+	}
+	copy(out.Data, t.Contiguous().Data)
+	return out, nil
+}

@@ -1,0 +1,74 @@
+package memref
+
+import (
+	"errors"
+	"math"
+	"testing"
+)
+
+func TestEqual(t *testing.T) {
+	a := mustFromSlice(t, []int{2, 3}, []float32{0, 1, 2, 3, 4, 5})
+	negZero := mustFromSlice(t, []int{1}, []float32{float32(math.Copysign(0, -1))})
+	nan := mustFromSlice(t, []int{1}, []float32{float32(math.NaN())})
+	transposed := &Tensor{DType: Float32, Shape: []int{2, 3}, Strides: []int{1, 2},
+		Data: mustFromSlice(t, []int{3, 2}, []float32{0, 3, 1, 4, 2, 5}).Data}
+	long := &Tensor{DType: Float32, Shape: []int{2, 3}, Data: append(append([]byte{}, a.Data...), 9, 9, 9, 9)}
+	for _, c := range []struct {
+		name string
+		x, y *Tensor
+		want bool
+	}{
+		{"same", a, a, true},
+		{"strided view", a, transposed, true},
+		{"extra data bytes", a, long, true},
+		{"nil nil", nil, nil, true},
+		{"nil", a, nil, false},
+		{"dtype", a, mustFromSlice(t, []int{2, 3}, []int32{0, 1, 2, 3, 4, 5}), false},
+		{"shape", a, mustFromSlice(t, []int{3, 2}, []float32{0, 1, 2, 3, 4, 5}), false},
+		{"rank", a, mustFromSlice(t, []int{6}, []float32{0, 1, 2, 3, 4, 5}), false},
+		{"value", a, mustFromSlice(t, []int{2, 3}, []float32{0, 1, 2, 3, 4, 6}), false},
+		{"-0 vs 0", negZero, mustFromSlice(t, []int{1}, []float32{0}), false},
+		{"nan bits", nan, nan, true},
+		{"invalid", &Tensor{DType: Float32, Shape: []int{2}}, &Tensor{DType: Float32, Shape: []int{2}}, false},
+		{"empty", mustFromSlice(t, []int{0, 2}, []int8{}), mustFromSlice(t, []int{0, 2}, []int8{}), true},
+	} {
+		if got := c.x.Equal(c.y); got != c.want {
+			t.Errorf("%s: Equal = %v", c.name, got)
+		}
+	}
+}
+
+func TestClone(t *testing.T) {
+	base := mustFromSlice(t, []int{3, 2}, []int16{0, 3, 1, 4, 2, 5})
+	view := &Tensor{DType: Int16, Shape: []int{2, 3}, Strides: []int{1, 2}, Data: base.Data}
+	c, err := view.Clone()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Equal(view) || c.Strides != nil || len(c.Data) != 12 {
+		t.Fatalf("clone %s strides %v", Format(c, 0), c.Strides)
+	}
+	c.Data[0] = 99
+	if base.Data[0] == 99 {
+		t.Error("clone shares data")
+	}
+	if c, err := (*Tensor)(nil).Clone(); c != nil || err != nil {
+		t.Error("nil clone")
+	}
+	if _, err := (&Tensor{DType: Float32, Shape: []int{-1}}).Clone(); !errors.Is(err, ErrShape) {
+		t.Errorf("invalid clone: %v", err)
+	}
+}
+
+func TestIsContiguousBadStrides(t *testing.T) {
+	x := &Tensor{DType: Int8, Shape: []int{2, 2}, Strides: []int{1}, Data: make([]byte, 4)}
+	if x.IsContiguous() {
+		t.Error("strides of the wrong rank reported contiguous")
+	}
+	if x.Validate() == nil {
+		t.Error("strides of the wrong rank validated")
+	}
+	if got := Format(x, 0); got != "tensor<2x2xi8>=<invalid: tensor<2x2xi8>: 1 strides for rank 2>" {
+		t.Errorf("Format: %s", got)
+	}
+}

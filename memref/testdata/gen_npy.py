@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Regenerates the .npy files memref's tests read (needs python3-numpy).
+
+Run from this directory: python3 gen_npy.py. The Go tests need no Python;
+they check these files' values and that WriteNPY reproduces numpy's bytes.
+"""
+import numpy as np
+
+# Every dtype memref knows: shape (2, 3), values 0..5 (bool: i % 2 == 1).
+for name, dt in [("i1", np.bool_), ("i8", np.int8), ("i16", np.int16), ("i32", np.int32),
+                 ("i64", np.int64), ("ui8", np.uint8), ("ui16", np.uint16), ("ui32", np.uint32),
+                 ("ui64", np.uint64), ("f16", np.float16), ("f32", np.float32), ("f64", np.float64)]:
+    a = np.arange(6).reshape(2, 3)
+    a = (a % 2 == 1) if dt is np.bool_ else a.astype(dt)
+    np.save(f"{name}_2x3.npy", a)
+
+np.save("f32_scalar.npy", np.float32(5.5))              # rank 0
+np.save("f64_0x3.npy", np.zeros((0, 3)))                # zero-size
+np.save("f32_special.npy", np.array([np.nan, np.inf, -np.inf, -0.0, 1e-45, 3.4028235e38], np.float32))
+np.save("i64_negative.npy", np.array([-1, -2**63, 2**63 - 1], np.int64))
+np.save("f32_1d_big.npy", np.arange(300, dtype=np.float32))  # shape[0] has 3 digits
+
+# Big-endian data.
+np.save("be_f4.npy", np.arange(6, dtype=">f4").reshape(2, 3))
+np.save("be_i8.npy", np.array([-1, 2, 3], dtype=">i8"))
+np.save("be_f2.npy", np.array([1.5, -2.0], dtype=">f2"))
+
+# Header versions 2.0 and 3.0.
+with open("v2_i32.npy", "wb") as f:
+    np.lib.format.write_array(f, np.arange(4, dtype=np.int32), version=(2, 0))
+with open("v3_f32.npy", "wb") as f:
+    np.lib.format.write_array(f, np.arange(4, dtype=np.float32), version=(3, 0))
+
+# Unsupported: Fortran order, complex, structured, unicode, object.
+np.save("fortran_f64.npy", np.asfortranarray(np.arange(6, dtype=np.float64).reshape(2, 3)))
+np.save("complex64.npy", np.zeros(2, np.complex64))
+np.save("structured.npy", np.zeros(2, dtype=[("a", "<i4"), ("b", "<f4")]))
+np.save("unicode.npy", np.array(["ab", "c"]))
+np.save("object.npy", np.array([1, "x"], dtype=object), allow_pickle=True)
