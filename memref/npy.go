@@ -34,6 +34,11 @@ const (
 	// npyMaxDepth bounds the nesting of the header literal.
 	npyMaxDepth = 16
 
+	// npyMaxValues bounds the number of values in the header literal, so a
+	// long header cannot make the parser allocate many times its size. A
+	// valid header has at most 3 keys and MaxRank dims.
+	npyMaxValues = 1024
+
 	// npyReadChunk is the first buffer size for the data, which then grows
 	// as bytes actually arrive, so that a short hostile file claiming a
 	// large array costs little memory.
@@ -479,6 +484,7 @@ type pyParser struct {
 	s         string
 	pos       int
 	allowLong bool
+	values    int // parsed so far, bounded by npyMaxValues
 }
 
 func (p *pyParser) errorf(format string, args ...any) error {
@@ -499,6 +505,9 @@ func (p *pyParser) skipSpace() {
 func (p *pyParser) value(depth int) (pyValue, error) {
 	if depth > npyMaxDepth {
 		return pyValue{}, p.errorf("nested deeper than %d", npyMaxDepth)
+	}
+	if p.values++; p.values > npyMaxValues {
+		return pyValue{}, p.errorf("more than %d values", npyMaxValues)
 	}
 	p.skipSpace()
 	if p.pos >= len(p.s) {

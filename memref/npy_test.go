@@ -304,6 +304,7 @@ func TestReadNPYErrors(t *testing.T) {
 		{"double comma", npyFile(1, hdr("'<f4'", "False", "(2,,)"), nil), 0, "unexpected ','"},
 		{"call", npyFile(1, hdr("'<f4'", "False", "tuple()"), nil), 0, `unexpected name "tuple"`},
 		{"deep", npyFile(1, hdr("'<f4'", "False", strings.Repeat("(", 50)+strings.Repeat(")", 50)), nil), 0, "nested deeper than"},
+		{"many values", npyFile(1, hdr("'<f4'", "False", "("+strings.Repeat("1,", 200000)+")"), data24), 0, "more than 1024 values"},
 		{"fortran", npyFile(1, hdr("'<f4'", "True", "(2, 3)"), data24), 0, "Fortran-order arrays are not supported; save with np.ascontiguousarray"},
 		{"fortran not bool", npyFile(1, hdr("'<f4'", "0", "(2, 3)"), data24), 0, "fortran_order is a int, want True or False"},
 		{"descr int", npyFile(1, hdr("4", "False", "(2, 3)"), data24), 0, "descr is a int"},

@@ -180,22 +180,11 @@ func (t *Tensor) Contiguous() *Tensor {
 	}
 	out, _ := New(t.DType, t.Shape)
 	es := t.DType.Size()
-	n := out.Len()
-	idx := make([]int, len(t.Shape))
-	for i := 0; i < n; i++ {
-		src := 0
-		for k, v := range idx {
-			src += v * t.Strides[k]
-		}
-		copy(out.Data[i*es:(i+1)*es], t.Data[src*es:(src+1)*es])
-		for k := len(idx) - 1; k >= 0; k-- {
-			idx[k]++
-			if idx[k] < t.Shape[k] {
-				break
-			}
-			idx[k] = 0
-		}
-	}
+	dst := out.Data
+	t.forEachElement(func(off int) {
+		copy(dst[:es], t.Data[off*es:(off+1)*es])
+		dst = dst[es:]
+	})
 	return out
 }
 
@@ -278,6 +267,9 @@ func Values[T Element](t *Tensor) ([]T, error) {
 	dt := DTypeOf[T]()
 	if dt != t.DType && !(dt == Uint16 && t.DType == Float16) {
 		return nil, fmt.Errorf("tensor of %v read as %v", t.DType, dt)
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
 	}
 	c := t.Contiguous()
 	n := c.Len()

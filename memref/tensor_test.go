@@ -72,3 +72,49 @@ func TestIsContiguousBadStrides(t *testing.T) {
 		t.Errorf("Format: %s", got)
 	}
 }
+
+// TestContiguous compares Contiguous on permuted and broadcast views with
+// a direct computation of each element's offset.
+func TestContiguous(t *testing.T) {
+	src := make([]int32, 24)
+	for i := range src {
+		src[i] = int32(i)
+	}
+	base := mustFromSlice(t, []int{24}, src)
+	for _, c := range []struct {
+		shape, strides []int
+	}{
+		{[]int{4, 3, 2}, []int{1, 8, 4}},
+		{[]int{2, 3, 4}, []int{12, 0, 1}},
+		{[]int{3, 1, 2}, []int{2, 99, 1}},
+		{[]int{5}, []int{0}},
+		{[]int{0, 3}, []int{1, 1}},
+	} {
+		view := &Tensor{DType: Int32, Shape: c.shape, Strides: c.strides, Data: base.Data}
+		got, err := Values[int32](view)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []int32
+		n, _ := NumElements(c.shape)
+		for i := 0; i < n; i++ {
+			off, rest := 0, i
+			for d := len(c.shape) - 1; d >= 0; d-- {
+				off += rest % c.shape[d] * c.strides[d]
+				rest /= c.shape[d]
+			}
+			want = append(want, src[off])
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%v/%v: %d values, want %d", c.shape, c.strides, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%v/%v: got %v, want %v", c.shape, c.strides, got, want)
+			}
+		}
+	}
+	if _, err := Values[int32](&Tensor{DType: Int32, Shape: []int{4}, Strides: []int{8}, Data: base.Data}); err == nil {
+		t.Error("Values of a view reaching past its data")
+	}
+}
