@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // npyFile assembles an .npy file from a version, a header and data.
@@ -295,6 +297,7 @@ func TestReadNPYErrors(t *testing.T) {
 		{"garbage after dict", npyFile(1, good[:len(good)-1]+"x", nil), 0, `unexpected 'x'`},
 		{"unterminated", npyFile(1, "{'descr': '<f4'", nil), 0, "unterminated dict"},
 		{"unterminated string", npyFile(1, "{'descr: '<f4'}", nil), 0, "expected ':' after key"},
+		{"newline in string", npyFile(1, "{'descr': '<f4\n'}", nil), 0, "unterminated string"},
 		{"escape", npyFile(1, `{'descr': '<f\4'}`, nil), 0, "escape sequences"},
 		{"missing key", npyFile(1, "{'descr': '<f4', 'shape': (2,)}", nil), 0, `missing key "fortran_order"`},
 		{"extra key", npyFile(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': 1}", nil), 0, `unexpected key "x"`},
@@ -345,6 +348,31 @@ func TestReadNPYErrors(t *testing.T) {
 				t.Errorf("error is not one line: %q", err)
 			}
 		})
+	}
+}
+
+// TestReadNPYLarge reads an array larger than the first read chunk, so the
+// buffer grows, from a reader that returns short reads.
+func TestReadNPYLarge(t *testing.T) {
+	n := npyReadChunk + 12345
+	in, _ := New(Uint8, []int{n})
+	for i := range in.Data {
+		in.Data[i] = byte(i * 31)
+	}
+	var buf bytes.Buffer
+	if err := WriteNPY(&buf, in); err != nil {
+		t.Fatal(err)
+	}
+	out, err := ReadNPY(iotest.HalfReader(bytes.NewReader(buf.Bytes())), int64(n))
+	if err != nil || !out.Equal(in) || cap(out.Data) != n {
+		t.Fatalf("err %v, equal %v, cap %d", err, out != nil && out.Equal(in), cap(out.Data))
+	}
+	if _, err := ReadNPY(bytes.NewReader(buf.Bytes()[:buf.Len()-1]), 0); err == nil ||
+		!strings.Contains(err.Error(), "got "+strconv.Itoa(n-1)) {
+		t.Errorf("truncated by one byte: %v", err)
+	}
+	if _, err := ReadNPY(bytes.NewReader(buf.Bytes()), int64(n-1)); err == nil || !strings.Contains(err.Error(), "over the limit") {
+		t.Errorf("one byte over maxBytes: %v", err)
 	}
 }
 
