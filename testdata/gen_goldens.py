@@ -178,6 +178,19 @@ def Const(values, t):
     return np.array(values, dtype=npdt(t))
 
 
+def HexConst(hexstr, t):
+    """dense<"0x..."> : a hex blob of raw little-endian element bytes."""
+    raw = np.frombuffer(bytes.fromhex(hexstr), dtype=MLIR_TO_NP[t]).copy()
+    return raw.astype(npdt(t))
+
+
+def BitsConst(bits, t):
+    """dense<0x7FC00000> : a float given by its bit pattern (or a list of them)."""
+    dt = MLIR_TO_NP[t]
+    u = {2: np.uint16, 4: np.uint32, 8: np.uint64}[dt.itemsize]
+    return np.array(bits, dtype=u).view(dt).astype(npdt(t))
+
+
 def _c(v, like):
     """A constant of like's dtype (for formulas such as Sigmoid)."""
     return np.array(v, dtype=like.dtype)
@@ -1545,6 +1558,126 @@ def _(x, y, t):
     return xr, yr, Sqrt(AddV2(Square(xr), Square(yr)))
 
 
+# --- syntax variants -------------------------------------------------------
+
+
+@kernel("syntax_builtin_func_module", [
+    [F((3, 5), -3, 3), F((3, 5))],
+    [F((4, 1), -3, 3), F((1, 6))],
+    [F((0, 3)), F((1, 3))],
+    [F((1, 1)), F((1, 1))],
+])
+def _(x, y):
+    return Sub(Exp(x), y)
+
+
+@kernel("syntax_module_attrs_loc", [
+    [F((13,), -5, 5), F((13,), -3, 3, sp=[0.0])],
+    [F((1,)), F((1,), 1, 2)],
+    [F((0,)), F((0,))],
+    [F((7,), -5, 5), F((1,), 0.5, 2)],
+])
+def _(x, y):
+    return FloorMod(Relu6(Mul(x, y)), y)
+
+
+@kernel("syntax_loc_at_end", [
+    [F((3, 5), -3, 3), F((5,), -2, 2)],
+    [F((1, 1)), F((1,))],
+    [F((0, 4)), F((4,))],
+    [F((6, 7), -10000, 10000, sp=[NAN, -INF]), F((7,), -10, 10, sp=[-0.5])],
+])
+def _(x, b):
+    c = Ceil(b)
+    return BiasAdd(Pow(x, Const(2, "f32")), c), c
+
+
+@kernel("syntax_multi_func_entry", [
+    [F((4, 6), -5, 5), F((6,), -2, 2)],
+    [F((1, 1)), F((1,))],
+    [F((0, 3)), F((3,))],
+    [F((5, 1), -5, 5), F((7,), -2, 2)],
+])
+def _(x, b):
+    return Minimum(Mul(Sigmoid(x), b), x)
+
+
+@kernel("syntax_multi_func_default", [
+    [V([32767, -32768, 100, 181, 0, -5, 7, 300, -300, 1], "i16"), V([-32768, 32767, 0, 0, 0, 2, -2, 1, -1, 0], "i16")],
+    [I((13,), -32768, 32767, "i16"), I((13,), -300, 300, "i16")],
+    [I((0,), 0, 1, "i16"), I((0,), 0, 1, "i16")],
+])
+def _(a, b):
+    sd = SquaredDifference(a, b)
+    return sd, Div(sd, b)
+
+
+@kernel("syntax_constraints", [
+    [F((2, 3), -4, 4, step=0.5), F((3, 4), -2, 2, step=0.5), F((4,), -1, 1, step=0.5)],
+    [F((), -4, 4), F((1, 1)), F((1,))],
+    [F((7,), -4, 4, sp=[NAN, INF, -0.0, 1.5, 2.5]), F((0, 2)), F((2,))],
+    [F((2, 3, 4), -4, 4), F((5, 3), sp=[NAN, 0.0]), F((3,), sp=[-0.0])],
+])
+def _(x, y, b):
+    return Rint(Square(x)), Sign(AddV2(y, b))
+
+
+@kernel("syntax_dense_forms", [
+    [F((2, 3), -10, 10), I((4,), 0, 255, "ui8"), F((), -10, 10, "f64")],
+    [V([[NAN, INF, -INF], [0, -0.0, 1e30]]), V([0, 255, 128, 1], "ui8"), V(NAN, "f64")],
+])
+def _(x, u, d):
+    splat = Const(np.full((2, 3), 1.5), "f32")
+    nested = Const([[1.0, -2.0, 3.5], [0.0, -0.0, 1.0e10]], "f32")
+    blob = HexConst("0000803F000000C00000C07F", "f32")
+    pi = BitsConst(0x40490FDB, "f32")
+    i64 = Const([I64MIN, 0, I64MAX], "i64")
+    bools = Const([[True, False], [False, True]], "i1")
+    u8 = HexConst("00017FFF", "ui8")
+    e = BitsConst(0x4005BF0A8B145769, "f64")
+    bits = BitsConst([0x7FC00000, 0xFF800000], "f32")
+    return (AddV2(x, splat), Mul(Mul(nested, blob), pi), i64, LogicalNot(bools), BitwiseXor(u, u8), Mul(d, e),
+            Maximum(bits, pi))
+
+
+@kernel("syntax_return_forms", [
+    [F((3, 7), -10, 10), I((2, 2), -100, 100)],
+    [F((1, 1)), I((0, 5), 0, 1)],
+    [F((0, 2)), I((1, 1), I32MIN, I32MAX)],
+])
+def _(x, i):
+    c = Cos(x)
+    return c, x, i, c
+
+
+@kernel("syntax_old_func_static", [
+    [F((3, 4), -0.5, 10), F((), 0.5, 2), F((4,), -1, 1)],
+    [F((3, 4), -1, 1, sp=[-1.0, -2.0, INF]), V(0.0), F((4,))],
+])
+def _(x, s, b):
+    d = Div(Log1p(x), s)
+    return d, Sum(SquaredDifference(d, b), [0, 1])
+
+
+@kernel("syntax_const_only", [
+    [],
+])
+def _():
+    return (Mul(Const([38, 33], "i32"), Const([4, -5], "i32")), Sqrt(Const(0.25, "f32")),
+            Const([True, False, True], "i1"), Const([[0, 65535], [32768, 7]], "ui16"), Const(-128, "i8"))
+
+
+@kernel("static_mixed_shapes", [
+    [F((2, 5, 3), -5, 5), F((2, 1, 3)), F((3,))],
+    [F((2, 1, 3)), F((1, 1, 3)), F((3,))],
+    [F((2, 0, 3)), F((2, 1, 3)), F((3,))],
+    [F((2, 13, 3), -5, 5, sp=[NAN]), F((1, 1, 3)), F((3,), sp=[-INF])],
+])
+def _(x, y, s):
+    m = Mul(AddV2(x, y), s)
+    return m, Max(m, [2], True)
+
+
 # @@REGISTRY@@
 
 # ===========================================================================
@@ -1651,6 +1784,7 @@ class KernelFile:
         self.name = os.path.basename(path)[:-len(".mlir")]
         raw = open(path).read()
         self.header = {}
+        desc = []
         for line in raw.splitlines():
             s = line.strip()
             if not s:
@@ -1658,13 +1792,17 @@ class KernelFile:
             if not s.startswith("//"):
                 break
             m = _HEADER_RE.search(s)
+            if not m:
+                desc.append(s[2:].strip())
             if m:
                 for kv in m.group(1).split():
                     k, v = kv.split("=", 1)
                     assert k in ("entry", "rtol", "atol"), "unknown header key %s in %s" % (k, path)
                     self.header[k] = v
+        self.description = " ".join(desc)
         text = _strip_comments(raw)
         self.funcs = {}
+        bodies = {}
         order = []
         for m in _FUNC_RE.finditer(text):
             name = m.group(2)
@@ -1680,12 +1818,21 @@ class KernelFile:
             else:
                 results = [_first_type(rest[:rest.index(">") + 1])]
             self.funcs[name] = (args, results)
+            # the body: the first '{' after the signature that does not open an attribute dict
+            j = rp + 1
+            while True:
+                j = text.index("{", j)
+                if text[:j].rstrip().endswith("attributes"):
+                    j = _match_close(text, j) + 1
+                    continue
+                break
+            bodies[name] = text[j:_match_close(text, j) + 1]
             order.append(name)
         assert order, "%s: no functions" % path
         self.entry = self.header.get("entry") or ("test" if "test" in self.funcs else order[0])
         assert self.entry in self.funcs, "%s: entry @%s not found" % (path, self.entry)
         self.args, self.results = self.funcs[self.entry]
-        self.ops = sorted(set(re.findall(r'"(tf\.\w+)"', text)))
+        self.ops = sorted(set(re.findall(r'"(tf\.\w+)"', bodies[self.entry])))
 
     def tol(self, dtype_name):
         r, a = DEFAULT_TOL.get(dtype_name, (0.0, 0.0))
@@ -1714,8 +1861,11 @@ def _seed(*parts):
 
 def _npy_bytes(a):
     buf = io.BytesIO()
-    np.save(buf, np.ascontiguousarray(a), allow_pickle=False)
-    return buf.getvalue()
+    np.save(buf, np.array(a, order="C"), allow_pickle=False)  # (ascontiguousarray would make rank 0 rank 1)
+    data = buf.getvalue()
+    back = np.load(io.BytesIO(data), allow_pickle=False)
+    assert back.shape == a.shape and back.dtype == a.dtype and not np.isfortran(back), "npy round trip changed the array"
+    return data
 
 
 def _run(k, inputs, mode, seed=0):
@@ -1826,11 +1976,13 @@ def main():
     for name in sorted(set(REGISTRY) - set(kfiles)):
         errors.append("gen_goldens.py entry %s has no kernels/%s.mlir" % (name, name))
     if opts.table:
-        print("| kernel | cases | tf ops |")
-        print("| --- | --- | --- |")
+        print("| kernel | cases | tf ops (entry function) | what it checks |")
+        print("| --- | --- | --- | --- |")
         for name in sorted(kfiles):
-            ops = ", ".join(o[3:] for o in kfiles[name].ops)
-            print("| %s | %d | %s |" % (name, len(REGISTRY[name].cases) if name in REGISTRY else 0, ops))
+            kf = kfiles[name]
+            ops = ", ".join(o[3:] for o in kf.ops)
+            print("| %s | %d | %s | %s |" % (name, len(REGISTRY[name].cases) if name in REGISTRY else 0, ops,
+                                           kf.description.replace("|", "\\|")))
         used = set(o[3:] for kf in kfiles.values() for o in kf.ops)
         missing = [o for o in TIER1 if o not in used]
         print("\nTier 1 ops not covered: %s" % (", ".join(missing) or "none"))

@@ -1,3 +1,4 @@
+// BitwiseAnd/Or/Xor on ui8, ui16, ui32 and ui64 (top bits set), with rank-0 and rank-1 constants.
 func.func @test(%V__0: tensor<?xui8> {python_test_attrs.static_type = tensor<9xui8>}, %V__1: tensor<?xui8> {python_test_attrs.static_type = tensor<9xui8>}, %V__2: tensor<?x?xui16> {python_test_attrs.static_type = tensor<4x3xui16>}, %V__3: tensor<?xui32> {python_test_attrs.static_type = tensor<9xui32>}, %V__4: tensor<?xui64> {python_test_attrs.static_type = tensor<9xui64>}, %V__5: tensor<?xui64> {python_test_attrs.static_type = tensor<9xui64>}) -> (tensor<?xui8>, tensor<?xui8>, tensor<?x?xui16>, tensor<?xui32>, tensor<?xui64>) {
   %0 = "tf.BitwiseOr"(%V__0, %V__1) {device = ""} : (tensor<?xui8>, tensor<?xui8>) -> tensor<?xui8>
   %1 = "tf.BitwiseXor"(%V__0, %V__1) {device = ""} : (tensor<?xui8>, tensor<?xui8>) -> tensor<?xui8>

@@ -1,6 +1,6 @@
 // sandjit-test: rtol=1e-5 atol=2e-6
 // GELU, exact (Erf) and with the tanh approximation (Pow x^3).
-func.func @test(%arg0: tensor<?x?xf32> {python_test_attrs.static_type = tensor<8x16xf32>}) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+func.func @test(%arg0: tensor<?x?xf32> {jitrt.constraint = "shape", python_test_attrs.static_type = tensor<8x16xf32>}) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
   %cst = "tf.Const"() {value = dense<0.707106769> : tensor<f32>} : () -> tensor<f32>
   %cst_0 = "tf.Const"() {value = dense<1.000000e+00> : tensor<f32>} : () -> tensor<f32>
   %cst_1 = "tf.Const"() {value = dense<5.000000e-01> : tensor<f32>} : () -> tensor<f32>

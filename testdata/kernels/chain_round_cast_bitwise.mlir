@@ -1,4 +1,5 @@
 // sandjit-test: rtol=1e-5 atol=1e-6
+// Round, a saturating f32 -> i32 Cast (NaN, Inf, +-3e9), bitwise ops and back to f32 through Sigmoid.
 func.func @test(%V__0: tensor<?x?xf32> {python_test_attrs.static_type = tensor<5x12xf32>}, %V__1: tensor<?xi32> {python_test_attrs.static_type = tensor<12xi32>}) -> (tensor<?x?xi32>, tensor<?x?xf32>) {
   %mask = "tf.Const"() {value = dense<255> : tensor<i32>} : () -> tensor<i32>
   %denom = "tf.Const"() {value = dense<2.550000e+02> : tensor<f32>} : () -> tensor<f32>

@@ -1,3 +1,4 @@
+// LogicalAnd/Or/Not and Equal/NotEqual on i1 with broadcasting.
 func.func @test(%V__0: tensor<?x?xi1> {python_test_attrs.static_type = tensor<5x8xi1>}, %V__1: tensor<?xi1> {python_test_attrs.static_type = tensor<8xi1>}) -> (tensor<?x?xi1>, tensor<?x?xi1>, tensor<?x?xi1>, tensor<?x?xi1>, tensor<?x?xi1>) {
   %0 = "tf.LogicalAnd"(%V__0, %V__1) {device = ""} : (tensor<?x?xi1>, tensor<?xi1>) -> tensor<?x?xi1>
   %1 = "tf.LogicalOr"(%V__1, %V__0) {device = ""} : (tensor<?xi1>, tensor<?x?xi1>) -> tensor<?x?xi1>

@@ -1,3 +1,4 @@
+// All/Any with keep_dims, over two axes, over all axes (i64 axes, rank-0 result) and over no axes.
 func.func @test(%V__0: tensor<?x?x?xi1> {python_test_attrs.static_type = tensor<2x3x4xi1>}) -> (tensor<?x?x1xi1>, tensor<?xi1>, tensor<i1>, tensor<?x?x?xi1>) {
   %cst = "tf.Const"() {value = dense<2> : tensor<1xi32>} : () -> tensor<1xi32>
   %0 = "tf.All"(%V__0, %cst) {keep_dims = true, device = ""} : (tensor<?x?x?xi1>, tensor<1xi32>) -> tensor<?x?x1xi1>

@@ -1,3 +1,4 @@
+// Abs/Neg on i8 and i64 (INT_MIN wraps), Square on i16 and i64 (wraps), Sign on i16.
 func.func @test(%V__0: tensor<?xi8> {python_test_attrs.static_type = tensor<16xi8>}, %V__1: tensor<?xi16> {python_test_attrs.static_type = tensor<16xi16>}, %V__2: tensor<?xi64> {python_test_attrs.static_type = tensor<16xi64>}) -> (tensor<?xi8>, tensor<?xi8>, tensor<?xi16>, tensor<?xi16>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>) {
   %0 = "tf.Abs"(%V__0) {device = ""} : (tensor<?xi8>) -> tensor<?xi8>
   %1 = "tf.Neg"(%V__0) {device = ""} : (tensor<?xi8>) -> tensor<?xi8>
