@@ -1,0 +1,56 @@
+// Package wasmgen turns sandjit's loop IR into a WebAssembly module with
+// 128-bit SIMD: an encoder per section, the opcode table (core and SIMD),
+// a function builder, a deterministic text form (WAT), and a vectorized
+// math library that kernels call from their SIMD loops.
+//
+// Modules import one memory ("env" "memory") and define and export
+// functions; they have no tables, globals, data or start function.
+//
+// # Math library
+//
+// MathLib emits, on first use, each function of MathFuncs over f32x4 or
+// f64x2 lanes as a Wasm function (v128) -> v128 (or (v128, v128) -> v128 for
+// pow and fmod) that touches no memory. The common path of every function
+// but fmod is one straight-line block of SIMD instructions: polynomials
+// and rationals in Horner form with mul+add (wazero has no SIMD FMA),
+// integer lane operations on the bits for exponents, and compares with
+// v128.bitselect for every special value (C99 Annex F / Go's math). The rare
+// paths sit behind one v128.any_true branch: sin and cos of f64 lanes over
+// 1.6e6 reduce those lanes one by one with Payne–Hanek and the bits of 4/π;
+// f32 lanes over 6000 are recomputed by the f64x2 function. fmod is exact and
+// lane by lane by design (long division on the significands, as musl).
+// Scalar code uses a function by splatting its argument, calling, and
+// extracting lane 0.
+//
+// # Math library accuracy
+//
+// Maximum error in ULPs against the correctly rounded result, measured by
+// TestMathULP (math_ulp_test.go), which fails when a measurement exceeds the
+// bound below. f32 references are Go's math in float64 rounded to float32;
+// f64 references are exact (math/big) except erf, whose reference is Go's
+// math.Erf (itself within about 1 ULP). "all f32" rows are every one of the
+// 2³² inputs (go test -run TestMathExhaustiveF32 -mathlib.exhaustive).
+//
+//	function  type   input range                                      max  bound  notes
+//	exp       f32x4  all f32                                            1      1  FreeBSD expf rational, 2**k in two steps
+//	exp       f64x2  [-746, 710], overflow and subnormal results        1      1  FreeBSD exp rational
+//	log       f32x4  all f32                                            1      1  subnormals scaled by 2**23 first
+//	log       f64x2  (0, max], subnormals included                      1      1
+//	log1p     f32x4  all f32                                            1      1  1+x rounding error added back
+//	log1p     f64x2  (-1, max]                                          1      1
+//	tanh      f32x4  all f32                                            1      2  poly below 0.625, 1-2/(e^2x+1) above
+//	tanh      f64x2  [-20, 20]                                          1      2  Cephes rational below 0.625
+//	logistic  f32x4  all f32                                            2      2  exp(-|x|), never overflows
+//	logistic  f64x2  [-750, 750]                                        2      2
+//	erf       f32x4  all f32                                            1      3  FreeBSD erff, regimes by bitselect
+//	erf       f64x2  [-7, 7], all bit patterns                          1      2  vs Go's math.Erf
+//	sin, cos  f32x4  all f32                                            1      2  Cody–Waite in 4 f32 pieces below 6000
+//	sin, cos  f64x2  [-1.6e6, 1.6e6], k·π/2 neighbours                  1      2  Cody–Waite, π/2 in 4 pieces, double-double
+//	sin, cos  f64x2  |x| in [1e6, max]                                  1      2  Payne–Hanek (scalar, per large lane)
+//	pow       f32x4  x in [1e-3, 1e3], integer y, all bit patterns      0      1  exp(y·log x) in f64 lanes, demoted
+//	pow       f64x2  x in [1e-300, 1e300], |y·ln x| <= 700              1      1  FreeBSD e_pow: log2 in two pieces
+//	fmod      both   all bit patterns, huge x / small y                 0      0  exact
+//
+// The per-range rows and their sample counts are the table ulpRanges in
+// math_ulp_test.go.
+package wasmgen

@@ -1,0 +1,103 @@
+package wasmgen
+
+import "math"
+
+// The exponential family: exp, logistic, tanh. Every function here is one
+// straight-line block of SIMD instructions (hot path: f32x4/f64x2
+// mul/add/sub/div, nearest, pmin/pmax, compares, v128.bitselect and i32x4
+// or i64x2 add/sub/shl/shr_s for the scale by 2**k); there are no branches
+// and no scalar code.
+
+// expCore is exp(x) for every lane, including ±Inf, NaN, overflow (+Inf)
+// and gradual underflow (subnormal results, then 0).
+//
+// Method (FreeBSD msun e_exp.c / e_expf.c): x = k*ln2 + r with k =
+// nearest(x/ln2) and r = hi - lo in Cody–Waite form (k*ln2_hi is exact),
+// exp(r) = 1 - ((lo - r*c/(2-c)) - hi) with c = r - r²·P(r²), then the
+// result is scaled by 2**k in two steps. Error < 1 ULP.
+func expCore(e *vemit, x vr) vr {
+	var (
+		maxX, minX, invLn2, ln2Hi, ln2Lo float64
+		p                                []float64
+	)
+	if e.t == F32 {
+		// exp(89) overflows and exp(-104) < 2**-150 rounds to 0, so the clamp
+		// changes no result; it keeps k inside the two-step scale's range.
+		maxX, minX = 89, -104
+		invLn2 = 1.4426950216e+00
+		ln2Hi = 6.9314575195e-01 // 0x3f317200: k*ln2Hi is exact for |k| < 2**8
+		ln2Lo = 1.4286067653e-06 // 0x35bfbe8e
+		p = []float64{1.6666625440e-1, -2.7667332906e-3}
+	} else {
+		maxX, minX = 710, -746
+		invLn2 = 1 / math.Ln2
+		ln2Hi = 6.93147180369123816490e-01 // 0x3fe62e42fee00000
+		ln2Lo = 1.90821492927058770002e-10 // 0x3dea39ef35793c76
+		p = []float64{
+			1.66666666666666657415e-01,
+			-2.77777777770155933842e-03,
+			6.61375632143793436117e-05,
+			-1.65339022054652515390e-06,
+			4.13813679705723846039e-08,
+		}
+	}
+	x = e.maxK(e.minK(x, maxX), minX) // NaN passes through
+	k := e.nearest(e.mul(x, e.k(invLn2)))
+	hi := e.sub(x, e.mul(k, e.k(ln2Hi)))
+	lo := e.mul(k, e.k(ln2Lo))
+	return e.scale(expKernel(e, hi, lo, p), e.toInt(k))
+}
+
+// expKernel is exp(hi - lo) for |hi - lo| <= ln2/2 (about 0.35).
+func expKernel(e *vemit, hi, lo vr, p []float64) vr {
+	r := e.sub(hi, lo)
+	t := e.mul(r, r)
+	c := e.sub(r, e.mul(t, e.poly(t, p...)))
+	q := e.div(e.mul(r, c), e.sub(e.k(2), c))
+	return e.sub(e.k(1), e.sub(e.sub(lo, q), hi))
+}
+
+func genExp32(e *vemit, a []vr) vr { return expCore(e, a[0]) }
+func genExp64(e *vemit, a []vr) vr { return expCore(e, a[0]) }
+
+// logistic is 1/(1+exp(-x)) computed from t = exp(-|x|) <= 1, which never
+// overflows: 1/(1+t) for x >= 0 and t/(1+t) for x < 0. The sum 1+t is
+// carried with its rounding error so that the quotient is rounded about
+// once: error < 2 ULP.
+func logistic(e *vemit, x vr) vr {
+	t := expCore(e, e.neg(e.abs(x)))
+	d, derr := e.fastTwoSum(e.k(1), t)
+	num := e.sel(e.lt(x, e.k(0)), t, e.k(1))
+	q := e.div(num, d)
+	// num/(d+derr) ≈ q - q*derr/d.
+	return e.sub(q, e.div(e.mul(q, derr), d))
+}
+
+func genLogistic32(e *vemit, a []vr) vr { return logistic(e, a[0]) }
+func genLogistic64(e *vemit, a []vr) vr { return logistic(e, a[0]) }
+
+// tanhCore: for |x| < 0.625 an odd rational (f64, Cephes) or polynomial
+// (f32, Cephes tanhf) in x²; otherwise 1 - 2/(exp(2|x|)+1), which is exact
+// at ±Inf. Both are computed and the lanes selected.
+func tanhCore(e *vemit, x vr) vr {
+	a := e.abs(x)
+	z := e.mul(x, x)
+	var small vr
+	if e.t == F32 {
+		p := e.poly(z, -3.33332819422e-1, 1.33314422036e-1, -5.37397155531e-2, 2.06390887954e-2, -5.70498872745e-3)
+		small = e.madd(e.mul(p, z), x, x)
+	} else {
+		p := e.poly(z, -1.61468768441708447952e3, -9.92877231001918586564e1, -9.64399179425052238628e-1)
+		q := e.poly(z, 4.84406305325125486048e3, 2.23548839060100448583e3, 1.12811678491632931402e2, 1)
+		small = e.add(x, e.div(e.mul(e.mul(x, z), p), q))
+	}
+	small = e.copysign(small, x) // tanh(-0) = -0
+	s := expCore(e, e.add(a, a))
+	large := e.sub(e.k(1), e.div(e.k(2), e.add(s, e.k(1))))
+	large = e.copysign(large, x)
+	// NaN lanes fail the compare and take the large arm, which is NaN.
+	return e.sel(e.lt(a, e.k(0.625)), small, large)
+}
+
+func genTanh32(e *vemit, a []vr) vr { return tanhCore(e, a[0]) }
+func genTanh64(e *vemit, a []vr) vr { return tanhCore(e, a[0]) }

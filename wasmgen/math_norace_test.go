@@ -1,0 +1,5 @@
+//go:build !race
+
+package wasmgen
+
+const raceEnabled = false

@@ -1,0 +1,422 @@
+package wasmgen
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	mathExhaustive = flag.Bool("mathlib.exhaustive", false, "measure every f32 input of the unary math functions (minutes)")
+	mathSamples    = flag.Int("mathlib.samples", 1, "multiply the number of samples of each accuracy range")
+)
+
+// ulpRange is one row of the accuracy table: a function, a lane type, an
+// input range, the documented maximum error in ULPs, and how many samples
+// the default run takes. The same rows are in the package doc (doc.go,
+// "Math library accuracy"); TestMathULP fails when a measurement exceeds
+// its bound.
+type ulpRange struct {
+	fn    MathFunc
+	lanes ValType
+	what  string // the input range, as documented
+	gen   inputs // draws the inputs
+	n     int    // samples in the default run
+	bound uint64 // documented max ULP
+}
+
+// inputs draws n argument pairs (y is ignored by unary functions); for F32
+// the values must be float32s.
+type inputs func(r *rng, n int, lanes ValType) (x, y []float64)
+
+// uni is uniform in [lo, hi].
+func uni(lo, hi float64) inputs {
+	return func(r *rng, n int, lanes ValType) (x, y []float64) {
+		x, y = make([]float64, n), make([]float64, n)
+		for i := range x {
+			x[i] = roundTo(lanes, lo+(hi-lo)*r.float())
+		}
+		return x, y
+	}
+}
+
+// logu has magnitudes log-uniform in [lo, hi] and random signs when signed.
+func logu(lo, hi float64, signed bool) inputs {
+	return func(r *rng, n int, lanes ValType) (x, y []float64) {
+		x, y = make([]float64, n), make([]float64, n)
+		for i := range x {
+			v := lo * math.Pow(hi/lo, r.float())
+			if signed && r.u64()&1 == 1 {
+				v = -v
+			}
+			x[i] = roundTo(lanes, v)
+		}
+		return x, y
+	}
+}
+
+// bitsAll is random bit patterns: every float, NaN and Inf included.
+func bitsAll(r *rng, n int, lanes ValType) (x, y []float64) {
+	x, y = make([]float64, n), make([]float64, n)
+	for i := range x {
+		if lanes == F32 {
+			x[i], y[i] = float64(math.Float32frombits(uint32(r.u64()))), float64(math.Float32frombits(uint32(r.u64())))
+		} else {
+			x[i], y[i] = math.Float64frombits(r.u64()), math.Float64frombits(r.u64())
+		}
+	}
+	return x, y
+}
+
+// nearPio2 is k·π/2 rounded, and its neighbours, for k up to kmax.
+func nearPio2(kmax float64) inputs {
+	return func(r *rng, n int, lanes ValType) (x, y []float64) {
+		x, y = make([]float64, n), make([]float64, n)
+		for i := range x {
+			k := math.Floor(kmax * r.float())
+			v := roundTo(lanes, k*math.Pi/2)
+			d := int64(r.u64()%5) - 2
+			if lanes == F32 {
+				v = float64(math.Float32frombits(uint32(int64(math.Float32bits(float32(v))) + d)))
+			} else {
+				v = math.Float64frombits(uint64(int64(math.Float64bits(v)) + d))
+			}
+			x[i] = v
+		}
+		return x, y
+	}
+}
+
+// pairs draws x from gx and y from gy.
+func pairs(gx, gy inputs) inputs {
+	return func(r *rng, n int, lanes ValType) (x, y []float64) {
+		x, _ = gx(r, n, lanes)
+		y, _ = gy(r, n, lanes)
+		return x, y
+	}
+}
+
+// powInRange draws x in [lo, hi] and y so that |y·log x| <= lim (results
+// far from overflow and underflow), with random signs for x where y is
+// an integer.
+func powInRange(lo, hi, lim float64, ints bool) inputs {
+	return func(r *rng, n int, lanes ValType) (x, y []float64) {
+		x, y = make([]float64, n), make([]float64, n)
+		for i := range x {
+			xv := roundTo(lanes, lo*math.Pow(hi/lo, r.float()))
+			l := math.Abs(math.Log(xv))
+			ymax := lim
+			if l > 0 {
+				ymax = lim / l
+			}
+			yv := roundTo(lanes, ymax*(2*r.float()-1))
+			if ints {
+				yv = math.Round(yv)
+				if r.u64()&1 == 1 {
+					xv = -xv
+				}
+			}
+			x[i], y[i] = xv, yv
+		}
+		return x, y
+	}
+}
+
+func roundTo(lanes ValType, v float64) float64 {
+	if lanes == F32 {
+		return float64(float32(v))
+	}
+	return v
+}
+
+// ulpRanges is the accuracy table. f32 references are Go's math in
+// float64 rounded to float32 (correctly rounded but for double rounding at
+// the rarest ties); f64 references are exact (math/big, math_ref_test.go)
+// except for erf, whose reference is Go's math.Erf (within about 1 ULP).
+var ulpRanges = []ulpRange{
+	{MathExp, F32, "[-10, 10]", uni(-10, 10), 1 << 15, 1},
+	{MathExp, F32, "[-104, 89] (overflow, subnormal results)", uni(-104, 89), 1 << 15, 1},
+	{MathExp, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathExp, F64, "[-10, 10]", uni(-10, 10), 2000, 1},
+	{MathExp, F64, "[-746, 710] (overflow, subnormal results)", uni(-746, 710), 2000, 1},
+	{MathLog, F32, "[0.5, 2]", uni(0.5, 2), 1 << 15, 1},
+	{MathLog, F32, "(0, max], subnormals included", logu(0x1p-149, math.MaxFloat32, false), 1 << 15, 1},
+	{MathLog, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathLog, F64, "[0.5, 2]", uni(0.5, 2), 2000, 1},
+	{MathLog, F64, "(0, max], subnormals included", logu(0x1p-1074, math.MaxFloat64, false), 2000, 1},
+	{MathLog1p, F32, "[-0.5, 0.5]", uni(-0.5, 0.5), 1 << 15, 1},
+	{MathLog1p, F32, "(-1, -0.5]", uni(-1, -0.5), 1 << 15, 1},
+	{MathLog1p, F32, "|x| in [1e-30, max]", logu(1e-30, math.MaxFloat32, true), 1 << 15, 1},
+	{MathLog1p, F64, "[-0.5, 0.5]", uni(-0.5, 0.5), 2000, 1},
+	{MathLog1p, F64, "(-1, -0.5]", uni(-1, -0.5), 2000, 1},
+	{MathLog1p, F64, "|x| in [1e-300, max]", logu(1e-300, math.MaxFloat64, true), 2000, 1},
+	{MathTanh, F32, "[-1, 1]", uni(-1, 1), 1 << 15, 2},
+	{MathTanh, F32, "[-10, 10]", uni(-10, 10), 1 << 15, 2},
+	{MathTanh, F32, "all bit patterns", bitsAll, 1 << 15, 2},
+	{MathTanh, F64, "[-1, 1]", uni(-1, 1), 2000, 2},
+	{MathTanh, F64, "[-20, 20]", uni(-20, 20), 2000, 2},
+	{MathLogistic, F32, "[-20, 20]", uni(-20, 20), 1 << 15, 2},
+	{MathLogistic, F32, "[-110, 110]", uni(-110, 110), 1 << 15, 2},
+	{MathLogistic, F32, "all bit patterns", bitsAll, 1 << 15, 2},
+	{MathLogistic, F64, "[-20, 20]", uni(-20, 20), 2000, 2},
+	{MathLogistic, F64, "[-750, 750]", uni(-750, 750), 2000, 2},
+	{MathErf, F32, "[-2, 2]", uni(-2, 2), 1 << 15, 3},
+	{MathErf, F32, "[-7, 7]", uni(-7, 7), 1 << 15, 3},
+	{MathErf, F32, "all bit patterns", bitsAll, 1 << 15, 3},
+	{MathErf, F64, "[-2, 2]", uni(-2, 2), 1 << 15, 2},
+	{MathErf, F64, "[-7, 7]", uni(-7, 7), 1 << 15, 2},
+	{MathErf, F64, "all bit patterns", bitsAll, 1 << 15, 2},
+	{MathSin, F32, "[-π, π]", uni(-math.Pi, math.Pi), 1 << 15, 2},
+	{MathSin, F32, "[-6000, 6000]", uni(-6000, 6000), 1 << 15, 2},
+	{MathSin, F32, "k·π/2 ± 2 ULP, k < 2**20", nearPio2(1 << 20), 1 << 15, 2},
+	{MathSin, F32, "all bit patterns (huge ones via Payne–Hanek)", bitsAll, 1 << 15, 2},
+	{MathSin, F64, "[-π, π]", uni(-math.Pi, math.Pi), 2000, 2},
+	{MathSin, F64, "[-1.6e6, 1.6e6]", uni(-1.6e6, 1.6e6), 2000, 2},
+	{MathSin, F64, "k·π/2 ± 2 ULP, k < 2**30", nearPio2(1 << 30), 2000, 2},
+	{MathSin, F64, "|x| in [1e6, max] (Payne–Hanek)", logu(1e6, math.MaxFloat64, true), 1000, 2},
+	{MathCos, F32, "[-π, π]", uni(-math.Pi, math.Pi), 1 << 15, 2},
+	{MathCos, F32, "[-6000, 6000]", uni(-6000, 6000), 1 << 15, 2},
+	{MathCos, F32, "k·π/2 ± 2 ULP, k < 2**20", nearPio2(1 << 20), 1 << 15, 2},
+	{MathCos, F32, "all bit patterns (huge ones via Payne–Hanek)", bitsAll, 1 << 15, 2},
+	{MathCos, F64, "[-π, π]", uni(-math.Pi, math.Pi), 2000, 2},
+	{MathCos, F64, "[-1.6e6, 1.6e6]", uni(-1.6e6, 1.6e6), 2000, 2},
+	{MathCos, F64, "k·π/2 ± 2 ULP, k < 2**30", nearPio2(1 << 30), 2000, 2},
+	{MathCos, F64, "|x| in [1e6, max] (Payne–Hanek)", logu(1e6, math.MaxFloat64, true), 1000, 2},
+	{MathPow, F32, "x in [1e-3, 1e3], |y·ln x| <= 80", powInRange(1e-3, 1e3, 80, false), 1 << 15, 1},
+	{MathPow, F32, "x in ±[0.5, 100], integer y, |y·ln x| <= 80", powInRange(0.5, 100, 80, true), 1 << 15, 1},
+	{MathPow, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathPow, F64, "x in [1e-3, 1e3], |y·ln x| <= 700", powInRange(1e-3, 1e3, 700, false), 2000, 1},
+	{MathPow, F64, "x in [1e-300, 1e300], |y·ln x| <= 700", powInRange(1e-300, 1e300, 700, false), 2000, 1},
+	{MathPow, F64, "x in ±[0.5, 100], integer y, |y·ln x| <= 700", powInRange(0.5, 100, 700, true), 2000, 1},
+	{MathFmod, F32, "all bit patterns", bitsAll, 1 << 15, 0},
+	{MathFmod, F32, "x in ±[1e-3, 1e30], y in ±[1e-3, 1e3]", pairs(logu(1e-3, 1e30, true), logu(1e-3, 1e3, true)), 1 << 15, 0},
+	{MathFmod, F64, "all bit patterns", bitsAll, 1 << 15, 0},
+	{MathFmod, F64, "x in ±[1e-3, 1e300], y in ±[1e-3, 1e3]", pairs(logu(1e-3, 1e300, true), logu(1e-3, 1e3, true)), 1 << 15, 0},
+}
+
+// refF64 is the exact reference used for f64 lanes.
+func refF64(fn MathFunc) (f func(x, y float64) float64, exact bool) {
+	switch fn {
+	case MathExp:
+		return func(x, _ float64) float64 { return refExp(x) }, true
+	case MathLog:
+		return func(x, _ float64) float64 { return refLog(x) }, true
+	case MathLog1p:
+		return func(x, _ float64) float64 { return refLog1p(x) }, true
+	case MathTanh:
+		return func(x, _ float64) float64 { return refTanh(x) }, true
+	case MathLogistic:
+		return func(x, _ float64) float64 { return refLogistic(x) }, true
+	case MathSin:
+		return func(x, _ float64) float64 { return refSin(x) }, true
+	case MathCos:
+		return func(x, _ float64) float64 { return refCos(x) }, true
+	case MathPow:
+		return refPow, true
+	case MathFmod:
+		return math.Mod, true
+	}
+	return extraRefF64(fn)
+}
+
+// ulp64 and ulp32 are the distance in representable values between a and b
+// (both NaN: 0; one NaN: max).
+func ulp64(a, b float64) uint64 {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		if math.IsNaN(a) && math.IsNaN(b) {
+			return 0
+		}
+		return math.MaxUint64
+	}
+	oa, ob := ord64(math.Float64bits(a)), ord64(math.Float64bits(b))
+	if oa > ob {
+		return uint64(oa - ob)
+	}
+	return uint64(ob - oa)
+}
+
+func ord64(b uint64) int64 {
+	if int64(b) < 0 {
+		return math.MinInt64 - int64(b)
+	}
+	return int64(b)
+}
+
+func ulp32(a, b float32) uint64 {
+	if a != a || b != b {
+		if a != a && b != b {
+			return 0
+		}
+		return math.MaxUint64
+	}
+	oa, ob := ord32(math.Float32bits(a)), ord32(math.Float32bits(b))
+	if oa > ob {
+		return uint64(oa - ob)
+	}
+	return uint64(ob - oa)
+}
+
+func ord32(b uint32) int64 {
+	if int32(b) < 0 {
+		return -int64(b & 0x7fffffff)
+	}
+	return int64(b)
+}
+
+// measured is the worst case found for one row.
+type measured struct {
+	ulp  uint64
+	x, y float64
+	got  float64
+	want float64
+}
+
+// measure evaluates one row on n samples.
+func measure(t testing.TB, h *mathHarness, row ulpRange, n int) measured {
+	r := newRand(uint64(row.fn)*131 + uint64(row.lanes) + uint64(len(row.what)))
+	x, y := row.gen(r, n, row.lanes)
+	x, y = pad4(x), pad4(y)
+	var worst measured
+	note := func(u uint64, i int, got, want float64) {
+		if u > worst.ulp || (worst.ulp == 0 && i == 0) {
+			worst = measured{u, x[i], y[i], got, want}
+		}
+	}
+	if row.lanes == F32 {
+		x32, y32, o := make([]float32, len(x)), make([]float32, len(x)), make([]float32, len(x))
+		for i := range x {
+			x32[i], y32[i] = float32(x[i]), float32(y[i])
+		}
+		var yarg []float32
+		if row.fn.Arity() == 2 {
+			yarg = y32
+		}
+		evalMath(t, h, row.fn, x32, yarg, o)
+		ref := goRef(row.fn)
+		for i := range x {
+			want := float32(ref(float64(x32[i]), float64(y32[i])))
+			note(ulp32(o[i], want), i, float64(o[i]), float64(want))
+		}
+		return worst
+	}
+	o := make([]float64, len(x))
+	var yarg []float64
+	if row.fn.Arity() == 2 {
+		yarg = y
+	}
+	evalMath(t, h, row.fn, x, yarg, o)
+	ref, _ := refF64(row.fn)
+	want := make([]float64, len(x))
+	parallel(len(x), func(i int) { want[i] = ref(x[i], y[i]) })
+	for i := range x {
+		note(ulp64(o[i], want[i]), i, o[i], want[i])
+	}
+	return worst
+}
+
+// parallel runs f(i) for i < n on all CPUs.
+func parallel(n int, f func(i int)) {
+	p := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := 0; w < p; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += p {
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestMathULP measures every row of the accuracy table and fails if a
+// maximum exceeds the documented bound. -v prints the table.
+func TestMathULP(t *testing.T) {
+	h := newMathHarness(t, MathFuncs())
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n| function | type | input range | max ULP | bound |\n|---|---|---|---|---|\n")
+	for _, row := range ulpRanges {
+		n := row.n * *mathSamples
+		if raceEnabled {
+			n = max(n/8, 256)
+		}
+		w := measure(t, h, row, n)
+		fmt.Fprintf(&b, "| %v | %v | %s | %d | %d |\n", row.fn, laneShape(row.lanes), row.what, w.ulp, row.bound)
+		if w.ulp > row.bound {
+			t.Errorf("%v %v %s: %d ULP > bound %d at x=%v y=%v: got %v want %v",
+				row.fn, laneShape(row.lanes), row.what, w.ulp, row.bound, w.x, w.y, w.got, w.want)
+		}
+	}
+	t.Log(b.String())
+}
+
+// exhaustiveBounds are the documented maxima over every f32 input.
+var exhaustiveBounds = map[MathFunc]uint64{
+	MathExp: 1, MathLog: 1, MathLog1p: 1, MathTanh: 2, MathLogistic: 2, MathErf: 3, MathSin: 2, MathCos: 2,
+}
+
+// TestMathExhaustiveF32 runs every unary f32x4 function on all 2**32
+// inputs (with -mathlib.exhaustive; a few minutes each).
+func TestMathExhaustiveF32(t *testing.T) {
+	if !*mathExhaustive {
+		t.Skip("use -mathlib.exhaustive")
+	}
+	h := newMathHarness(t, MathFuncs())
+	for _, fn := range MathFuncs() {
+		bound, ok := exhaustiveBounds[fn]
+		if !ok || fn.Arity() != 1 {
+			continue
+		}
+		ref := goRef(fn)
+		const batch = 1 << 22
+		x, o := make([]float32, batch), make([]float32, batch)
+		var worst measured
+		hist := make([]uint64, 4)
+		for base := uint64(0); base < 1<<32; base += batch {
+			for i := range x {
+				x[i] = math.Float32frombits(uint32(base) + uint32(i))
+			}
+			evalMath(t, h, fn, x, nil, o)
+			p := runtime.GOMAXPROCS(0)
+			res := make([]measured, p)
+			hs := make([][4]uint64, p)
+			var wg sync.WaitGroup
+			for w := 0; w < p; w++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := w; i < batch; i += p {
+						want := float32(ref(float64(x[i]), 0))
+						u := ulp32(o[i], want)
+						hs[w][min(u, 3)]++
+						if u > res[w].ulp {
+							res[w] = measured{u, float64(x[i]), 0, float64(o[i]), float64(want)}
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			for w := range res {
+				if res[w].ulp > worst.ulp {
+					worst = res[w]
+				}
+				for k := range hist {
+					hist[k] += hs[w][k]
+				}
+			}
+		}
+		t.Logf("%v f32x4 all inputs: max %d ULP at x=%v (got %v want %v); histogram 0/1/2/3+: %v",
+			fn, worst.ulp, worst.x, worst.got, worst.want, hist)
+		if worst.ulp > bound {
+			t.Errorf("%v f32x4: %d ULP > bound %d", fn, worst.ulp, bound)
+		}
+	}
+}
+
+// extraRefF64 covers functions added after the first series; none yet.
+func extraRefF64(fn MathFunc) (func(x, y float64) float64, bool) { return goRef(fn), false }
