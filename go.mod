@@ -4,4 +4,7 @@ go 1.26.8
 
 require github.com/tetratelabs/wazero v1.12.0
 
-require golang.org/x/sys v0.44.0 // indirect
+require (
+	golang.org/x/sync v0.25.0 // indirect
+	golang.org/x/sys v0.44.0 // indirect
+)

@@ -210,11 +210,11 @@ func (a FloatAttr) String() string {
 	return s
 }
 
-func (a BoolAttr) String() string    { return strconv.FormatBool(bool(a)) }
-func (a StringAttr) String() string  { return strconv.Quote(string(a)) }
-func (UnitAttr) String() string      { return "unit" }
+func (a BoolAttr) String() string      { return strconv.FormatBool(bool(a)) }
+func (a StringAttr) String() string    { return strconv.Quote(string(a)) }
+func (UnitAttr) String() string        { return "unit" }
 func (a SymbolRefAttr) String() string { return "@" + string(a) }
-func (a OpaqueAttr) String() string  { return string(a) }
+func (a OpaqueAttr) String() string    { return string(a) }
 
 func (a ArrayAttr) String() string {
 	parts := make([]string, len(a))

@@ -17,7 +17,9 @@ type Program struct {
 // fused value that never reaches memory). Name says what the host computes,
 // for dumps only.
 type Param struct {
-	Name string
+	Name  string
+	Value int   // the kernel value (an id of the lowering's choosing) whose dims it multiplies
+	Axes  []int // the axes of that value; the param is the product of their sizes
 }
 
 // BufKind says who provides a buffer's contents.
@@ -44,6 +46,12 @@ type Buffer struct {
 	DType memref.DType
 	Dims  []int          // static size per axis, or Dynamic (read from the descriptor)
 	Data  *memref.Tensor // Const buffers only
+
+	// Value and Ones tell the host the buffer's run-time shape: the shape of
+	// the kernel value Value (an id of the lowering's choosing) with the
+	// axes in Ones set to 1.
+	Value int
+	Ones  []int
 }
 
 // Rank is the number of axes.
@@ -143,6 +151,7 @@ type Instr struct {
 	Cmp   Cmp          // Compare
 	Math  MathFn       // Math
 	Round RoundMode    // Round
+	Size  Size         // Size
 }
 
 // HasResult reports whether the instruction defines a value.

@@ -14,6 +14,7 @@ const (
 	OpStore
 	OpAccum
 	OpConst
+	OpSize
 	OpNeg
 	OpAbs
 	OpNot

@@ -122,6 +122,8 @@ func (in *Instr) format(i int) string {
 		return fmt.Sprintf("accum.%s %s %s, %s", in.Red, in.Type, in.Acc, args[0])
 	case OpConst:
 		return fmt.Sprintf("v%d = const %s %s", i, in.Type, FormatConst(in.Type, in.Bits))
+	case OpSize:
+		return fmt.Sprintf("v%d = size %s %s", i, in.Type, in.Size)
 	}
 	return fmt.Sprintf("v%d = %s %s %s", i, name, in.Type, strings.Join(args, ", "))
 }

@@ -224,6 +224,13 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 			}
 		}
 	case OpConst:
+	case OpSize:
+		if err := p.verifySize(in.Size); err != nil {
+			return err
+		}
+		if !in.Type.IsInt() && !in.Type.IsFloat() {
+			return fmt.Errorf("size as %s", in.Type)
+		}
 	case OpCompare:
 		if arg(0) != arg(1) || in.Type != memref.Bool || in.Cmp > CmpGe {
 			return fmt.Errorf("compares %s with %s giving %s", arg(0), arg(1), in.Type)

@@ -1,0 +1,503 @@
+package lower
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sandjit/sandjit/memref"
+)
+
+// opFacts is what checking learns about one op and lowering needs: its
+// table entry and its attributes in resolved form.
+type opFacts struct {
+	def      *opDef
+	axes     []int // kindReduce: sorted, distinct, non-negative
+	keepDims bool  // kindReduce
+	channel  int   // kindBiasAdd: channel axis counted from the front (-1: last)
+}
+
+// checked is a verified function: every op's facts and every value's
+// static type (the declared type refined by shape inference).
+type checked struct {
+	fn    *Func
+	facts map[*Op]*opFacts
+	types []TensorType // by Value.ID
+	// consts holds the values of constant ops (tf.Const, arith.constant),
+	// by Value.ID, for ops that read operands at compile time.
+	consts map[int]*DenseAttr
+}
+
+// check verifies fn against the op table: known ops, operand counts and
+// element types, attributes, static shapes (broadcast compatibility, axes in
+// range, declared result types consistent with inference). It collects
+// every error it can.
+//
+// argTypes, when not nil, refine the declared argument types (a
+// specialization: the run-time rank of an unranked argument, or static
+// dims); each must be compatible with the declared type.
+func check(fn *Func, argTypes []TensorType) (*checked, error) {
+	c := &checked{fn: fn, facts: map[*Op]*opFacts{}, types: make([]TensorType, fn.NumValues), consts: map[int]*DenseAttr{}}
+	var errs ErrorList
+	if argTypes != nil && len(argTypes) != len(fn.Args) {
+		return nil, fmt.Errorf("%w: %d argument types for %d arguments", ErrInternal, len(argTypes), len(fn.Args))
+	}
+	for i, a := range fn.Args {
+		t := a.Type
+		if argTypes != nil {
+			if msg := compatible(argTypes[i], a.Type); msg != "" || !argTypes[i].Ranked {
+				errs.Add(a.Pos, "", ErrInvalid, "argument #%d: type %s does not specialize %s%s", i, argTypes[i], a.Type, msg)
+			}
+			t = argTypes[i]
+		} else if !t.Ranked {
+			errs.Add(a.Pos, "", ErrUnsupported, "argument #%d has unranked type %s; it needs a rank specialization (run it with concrete inputs)", i, a.Type)
+		}
+		c.types[a.ID] = t
+	}
+	for _, op := range fn.Ops {
+		c.checkOp(op, &errs)
+	}
+	if ret := fn.Return; ret != nil {
+		if len(ret.Operands) != len(fn.ResultTypes) {
+			errs.Add(ret.Pos, "func.return", ErrInvalid, "has %d operands, but enclosing function @%s returns %d", len(ret.Operands), fn.Name, len(fn.ResultTypes))
+		} else {
+			for i, v := range ret.Operands {
+				if msg := compatible(c.types[v.ID], fn.ResultTypes[i]); msg != "" {
+					errs.Add(ret.Pos, "func.return", ErrInvalid, "type of return operand %d (%s) doesn't match function result type (%s)%s", i, c.types[v.ID], fn.ResultTypes[i], msg)
+				}
+			}
+		}
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *checked) checkOp(op *Op, errs *ErrorList) {
+	fail := func(kind error, format string, args ...any) {
+		errs.Add(op.Pos, op.Name, kind, format, args...)
+		for _, r := range op.Results {
+			c.types[r.ID] = r.Type
+		}
+	}
+	def, ok := opTable[op.Name]
+	if !ok {
+		msg := "is not supported by sandjit"
+		if !isKnownUnsupported(op.Name) {
+			if s := suggest(op.Name); s != "" {
+				msg += fmt.Sprintf("; did you mean '%s'?", s)
+			}
+		} else {
+			msg += " yet"
+		}
+		fail(ErrUnsupported, "%s", msg)
+		return
+	}
+	if len(op.Regions) > 0 {
+		fail(ErrInvalid, "does not take regions")
+		return
+	}
+	if len(op.Results) != 1 {
+		fail(ErrInvalid, "requires one result, got %d", len(op.Results))
+		return
+	}
+	if len(op.Operands) != def.arity {
+		fail(ErrInvalid, "requires %d operands, got %d", def.arity, len(op.Operands))
+		return
+	}
+	in := make([]TensorType, len(op.Operands))
+	for i, v := range op.Operands {
+		in[i] = c.types[v.ID]
+		if !in[i].Ranked {
+			fail(ErrUnsupported, "operand #%d has unranked type %s; sandjit needs ranked operands", i, in[i])
+			return
+		}
+	}
+	facts := &opFacts{def: def}
+	res := op.Results[0]
+	out, msg := c.infer(op, facts, in)
+	if msg != "" {
+		fail(ErrInvalid, "%s", msg)
+		return
+	}
+	if m := compatible(out, res.Type); m != "" {
+		fail(ErrInvalid, "inferred type %s is incompatible with the declared result type %s%s", out, res.Type, m)
+		return
+	}
+	c.facts[op] = facts
+	c.types[res.ID] = refine(out, res.Type)
+}
+
+func isKnownUnsupported(name string) bool {
+	for _, n := range knownUnsupported {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// infer checks operand types and attributes, records what lowering needs
+// in f, and computes the static result type. It returns a message for the
+// first problem.
+func (c *checked) infer(op *Op, f *opFacts, in []TensorType) (TensorType, string) {
+	if msg := c.checkOperands(op, f, in); msg != "" {
+		return TensorType{}, msg
+	}
+	dims := make([][]int, len(in))
+	for i, t := range in {
+		dims[i] = t.Dims
+	}
+	out, msg := f.dims(op, dims)
+	if msg != "" {
+		return TensorType{}, msg
+	}
+	return TensorType{Elem: f.resultElem(op, in), Ranked: true, Dims: out}, ""
+}
+
+// resultElem is the element type of the op's result.
+func (f *opFacts) resultElem(op *Op, in []TensorType) memref.DType {
+	switch {
+	case f.def.kind == kindConst:
+		return op.Attr("value").(*DenseAttr).Type.Elem
+	case f.def.kind == kindCast:
+		return op.Results[0].Type.Elem
+	case f.def.bool:
+		return memref.Bool
+	case f.def.kind == kindReduce:
+		return in[0].Elem
+	}
+	return in[len(in)-1].Elem
+}
+
+// checkOperands checks element types and attributes and fills in f.
+func (c *checked) checkOperands(op *Op, f *opFacts, in []TensorType) string {
+	def := f.def
+	checkElems := func(from int) string {
+		for i := from; i < len(in); i++ {
+			if !def.types.has(in[i].Elem) {
+				return fmt.Sprintf("operand #%d must be a tensor of %s values, but got %s", i, def.types, in[i])
+			}
+			if i > from && in[i].Elem != in[from].Elem {
+				return fmt.Sprintf("requires the same element type for all operands, got %s and %s", in[from], in[i])
+			}
+		}
+		return ""
+	}
+	condIsBool := func() string {
+		if in[0].Elem != memref.Bool {
+			return fmt.Sprintf("operand #0 must be a tensor of i1 values, but got %s", in[0])
+		}
+		return ""
+	}
+	switch def.kind {
+	case kindConst:
+		attr, ok := op.Attr("value").(*DenseAttr)
+		if !ok {
+			return "requires a 'value' attribute holding a dense<…> constant"
+		}
+		if !def.types.has(attr.Type.Elem) {
+			return fmt.Sprintf("constants of %s are not supported", attr.Type.Elem)
+		}
+		if !attr.Type.IsStatic() {
+			return fmt.Sprintf("constant type %s must be static", attr.Type)
+		}
+		c.consts[op.Results[0].ID] = attr
+	case kindIdentity:
+	case kindCast:
+		if r := op.Results[0].Type.Elem; !r.Valid() {
+			return "requires a result element type"
+		}
+	case kindElementwise:
+		if op.Name == "tf.SelectV2" {
+			if m := condIsBool(); m != "" {
+				return m
+			}
+			return checkElems(1)
+		}
+		return checkElems(0)
+	case kindSelect:
+		if m := condIsBool(); m != "" {
+			return m
+		}
+		return checkElems(1)
+	case kindBiasAdd:
+		if m := checkElems(0); m != "" {
+			return m
+		}
+		format := "NHWC"
+		if a := op.Attr("data_format"); a != nil {
+			s, ok := a.(StringAttr)
+			if !ok || (s != "NHWC" && s != "NCHW") {
+				return fmt.Sprintf("data_format must be \"NHWC\" or \"NCHW\", got %s", a)
+			}
+			format = string(s)
+		}
+		x, b := in[0], in[1]
+		if x.Rank() < 2 {
+			return fmt.Sprintf("requires the input to have at least rank 2, got %s", x)
+		}
+		if b.Rank() != 1 {
+			return fmt.Sprintf("requires the bias to be rank 1, got %s", b)
+		}
+		f.channel = len(x.Dims) - 1
+		if format == "NCHW" {
+			f.channel = 1
+		}
+	case kindReduce:
+		if !def.types.has(in[0].Elem) {
+			return fmt.Sprintf("operand #0 must be a tensor of %s values, but got %s", def.types, in[0])
+		}
+		if e := in[1].Elem; e != memref.Int32 && e != memref.Int64 {
+			return fmt.Sprintf("reduction indices must be i32 or i64, got %s", in[1])
+		}
+		if in[1].Rank() > 1 {
+			return fmt.Sprintf("reduction indices must be a scalar or rank 1, got %s", in[1])
+		}
+		axisVal := op.Operands[1]
+		dense := c.consts[axisVal.ID]
+		if dense == nil {
+			return fmt.Sprintf("reduction indices %s must be a constant; %s", axisVal, needsValueConstraint(axisVal))
+		}
+		if a := op.Attr("keep_dims"); a != nil {
+			b, ok := a.(BoolAttr)
+			if !ok {
+				return fmt.Sprintf("keep_dims must be a bool, got %s", a)
+			}
+			f.keepDims = bool(b)
+		}
+		axes, msg := normalizeAxes(dense, in[0].Rank())
+		if msg != "" {
+			return msg
+		}
+		f.axes = axes
+	case kindSoftmax:
+		if m := checkElems(0); m != "" {
+			return m
+		}
+		if in[0].Rank() < 1 {
+			return fmt.Sprintf("requires logits of rank 1 or more, got %s", in[0])
+		}
+	default:
+		return "BUG: unhandled op kind"
+	}
+	return ""
+}
+
+// dims is the op's shape function. It works on static types (dims may be
+// Dynamic) when checking, and on concrete shapes at run time.
+func (f *opFacts) dims(op *Op, in [][]int) ([]int, string) {
+	switch f.def.kind {
+	case kindConst:
+		return op.Attr("value").(*DenseAttr).Type.Dims, ""
+	case kindIdentity, kindCast, kindSoftmax:
+		return in[0], ""
+	case kindElementwise:
+		return broadcastDims(in)
+	case kindSelect:
+		return selectDims(in[0], in[1], in[2])
+	case kindBiasAdd:
+		cd, bd := in[0][f.channel], in[1][0]
+		if cd != Dynamic && bd != Dynamic && cd != bd {
+			return nil, fmt.Sprintf("Must provide as many biases as the feature dimension of the input: %d vs. %d (input %s, feature dimension %d)", bd, cd, dimsList(in[0]), f.channel)
+		}
+		return in[0], ""
+	case kindReduce:
+		return reducedDims(in[0], f.axes, f.keepDims), ""
+	}
+	return nil, "BUG: unhandled op kind"
+}
+
+// needsValueConstraint explains what to do about a non-constant operand.
+func needsValueConstraint(v *Value) string {
+	if v.Def == nil {
+		return fmt.Sprintf("argument #%d needs a \"value\" constraint (jitrt.constraint = \"value\") so that its contents are known when compiling", v.Index)
+	}
+	return fmt.Sprintf("it is computed by '%s', which sandjit cannot evaluate at compile time", v.Def.Name)
+}
+
+// normalizeAxes reads reduction indices from a constant: each in
+// [-rank, rank), negative ones wrapped; duplicates removed; sorted.
+func normalizeAxes(d *DenseAttr, rank int) ([]int, string) {
+	n := 1
+	if !d.Splat {
+		n = d.Value.Len()
+	} else if d.Type.IsStatic() {
+		n = d.Type.NumElements()
+		if n > memref.MaxRank*4 {
+			return nil, fmt.Sprintf("too many reduction indices (%d)", n)
+		}
+	}
+	seen := make([]bool, rank)
+	var axes []int
+	for i := 0; i < n; i++ {
+		j := i
+		if d.Splat {
+			j = 0
+		}
+		a := int(int64(d.Value.Bits64At(j)))
+		if a < -rank || a >= rank {
+			return nil, fmt.Sprintf("Invalid reduction dimension (%d for input with %d dimension(s))", a, rank)
+		}
+		if a < 0 {
+			a += rank
+		}
+		if !seen[a] {
+			seen[a] = true
+		}
+	}
+	for a, s := range seen {
+		if s {
+			axes = append(axes, a)
+		}
+	}
+	return axes, ""
+}
+
+func reducedDims(dims []int, axes []int, keep bool) []int {
+	out := []int{}
+	j := 0
+	for i, d := range dims {
+		if j < len(axes) && axes[j] == i {
+			j++
+			if keep {
+				out = append(out, 1)
+			}
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// broadcastDims applies numpy broadcasting to operand dims that may be
+// Dynamic. With fully static inputs it is the run-time shape function.
+func broadcastDims(in [][]int) ([]int, string) {
+	rank := 0
+	for _, t := range in {
+		rank = max(rank, len(t))
+	}
+	out := make([]int, rank)
+	for i := range out {
+		out[i] = 1
+	}
+	for _, t := range in {
+		off := rank - len(t)
+		for i, d := range t {
+			o := &out[off+i]
+			switch {
+			case d == 1:
+			case *o == 1:
+				*o = d
+			case d == Dynamic:
+			case *o == Dynamic:
+				*o = d
+			case *o != d:
+				return nil, "Incompatible shapes: " + shapesList(in)
+			}
+		}
+	}
+	return out, ""
+}
+
+// selectDims is tf.Select's shape function: x and y have equal shapes; cond
+// has the same shape, or is rank 1 over x's first dim, or is a scalar.
+func selectDims(cond, x, y []int) ([]int, string) {
+	out, msg := sameDims(x, y)
+	if msg != "" {
+		return nil, "requires that 't' and 'e' have the same shape: " + msg
+	}
+	switch {
+	case len(cond) == 0:
+	case len(cond) == 1 && len(out) > 1:
+		if d := out[0]; d != Dynamic && cond[0] != Dynamic && cond[0] != d {
+			return nil, fmt.Sprintf("requires a rank-1 condition to match the first dimension of 't': %s vs. %s", dimsList(cond), dimsList(out))
+		}
+		if out[0] == Dynamic {
+			out[0] = cond[0]
+		}
+	default:
+		o, msg := sameDims(cond, out)
+		if msg != "" {
+			return nil, "requires the condition to have the shape of 't', rank 1 or rank 0: " + msg
+		}
+		out = o
+	}
+	return out, ""
+}
+
+func sameDims(a, b []int) ([]int, string) {
+	if len(a) != len(b) {
+		return nil, dimsList(a) + " vs. " + dimsList(b)
+	}
+	out := make([]int, len(a))
+	for i := range a {
+		switch {
+		case a[i] == Dynamic:
+			out[i] = b[i]
+		case b[i] == Dynamic || a[i] == b[i]:
+			out[i] = a[i]
+		default:
+			return nil, dimsList(a) + " vs. " + dimsList(b)
+		}
+	}
+	return out, ""
+}
+
+func shapesList(in [][]int) string {
+	parts := make([]string, len(in))
+	for i, t := range in {
+		parts[i] = dimsList(t)
+	}
+	return strings.Join(parts, " vs. ")
+}
+
+// dimsList prints dims the way TensorFlow's shape errors do: [2,?,3].
+func dimsList(dims []int) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		if d == Dynamic {
+			parts[i] = "?"
+		} else {
+			parts[i] = strconv.Itoa(d)
+		}
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// compatible explains why an inferred type cannot have the declared type,
+// or returns "".
+func compatible(inferred, declared TensorType) string {
+	if inferred.Elem != declared.Elem {
+		return fmt.Sprintf(": element type %s vs %s", inferred.Elem, declared.Elem)
+	}
+	if !declared.Ranked || !inferred.Ranked {
+		return ""
+	}
+	if len(inferred.Dims) != len(declared.Dims) {
+		return fmt.Sprintf(": rank %d vs %d", len(inferred.Dims), len(declared.Dims))
+	}
+	for i := range inferred.Dims {
+		a, b := inferred.Dims[i], declared.Dims[i]
+		if a != Dynamic && b != Dynamic && a != b {
+			return fmt.Sprintf(": dim %d is %d vs %d", i, a, b)
+		}
+	}
+	return ""
+}
+
+// refine combines an inferred type with a compatible declared one, keeping
+// every static dim either knows.
+func refine(inferred, declared TensorType) TensorType {
+	if !declared.Ranked {
+		return inferred
+	}
+	out := TensorType{Elem: inferred.Elem, Ranked: true, Dims: append([]int(nil), inferred.Dims...)}
+	for i, d := range declared.Dims {
+		if out.Dims[i] == Dynamic {
+			out.Dims[i] = d
+		}
+	}
+	return out
+}

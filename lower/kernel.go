@@ -1,0 +1,257 @@
+package lower
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/sandjit/sandjit/lower/loopir"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// ErrInternal is matched by errors that report a compiler bug (a broken
+// invariant caught at a stage boundary) rather than a problem with the
+// kernel.
+var ErrInternal = errors.New("internal compiler error")
+
+// Kernel is a compiled kernel: the verified entry function, its loop IR
+// after every pass, and what the host needs to run it (result sources and
+// the shape function).
+type Kernel struct {
+	Module  *Module
+	Func    *Func
+	Program *loopir.Program
+	Results []ResultSource
+	// Stages holds the loop IR text after lowering and after each pass, by
+	// stage name, when CompileOptions.KeepStages is set.
+	Stages []Stage
+
+	c      *checked
+	values []*Value // by id
+}
+
+// Stage is the loop IR text after one compilation stage.
+type Stage struct {
+	Name, Text string
+}
+
+// ResultSource says where result i of the kernel comes from.
+type ResultSource struct {
+	Buf   int            // the Output buffer holding it, or -1
+	Arg   int            // the argument returned as is, or -1
+	Const *memref.Tensor // a constant returned as is, or nil
+}
+
+// CompileOptions configure Compile.
+type CompileOptions struct {
+	Entry      string // function to compile; "" picks the first non-private one
+	KeepStages bool   // record the loop IR text after every stage
+	Verify     bool   // run the loop IR verifier after every pass (tests set it)
+	// ArgTypes, when set, specialize the argument types (one per argument,
+	// each ranked and compatible with the declared type).
+	ArgTypes []TensorType
+}
+
+// SelectEntry finds the entry function: the named one, or the first that is
+// not private.
+func SelectEntry(m *Module, name string) (*Func, error) {
+	if name != "" {
+		if f := m.Lookup(name); f != nil {
+			return f, nil
+		}
+		var names []string
+		for _, f := range m.Funcs {
+			names = append(names, "@"+f.Name)
+		}
+		return nil, fmt.Errorf("%w: %s: no function @%s (have %s)", ErrInvalid, m.File, name, strings.Join(names, ", "))
+	}
+	for _, f := range m.Funcs {
+		if f.Visibility != "private" {
+			return f, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: %s: no public function to run", ErrInvalid, m.File)
+}
+
+// Compile checks the entry function of m and lowers it to the loop IR,
+// running the fusion passes. Errors are an ErrorList with positions for
+// problems in the kernel, or wrap ErrInternal for compiler bugs.
+func Compile(m *Module, opts CompileOptions) (k *Kernel, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			k, err = nil, fmt.Errorf("%w while compiling %s: %v\n%s", ErrInternal, m.File, r, debug.Stack())
+		}
+	}()
+	fn, err := SelectEntry(m, opts.Entry)
+	if err != nil {
+		return nil, err
+	}
+	c, err := check(fn, opts.ArgTypes)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{c: c, prog: &loopir.Program{Name: fn.Name}, buf: map[int]int{}, params: map[string]int{},
+		alias: map[int]*Value{}, results: map[int]bool{}, splat: map[int]*DenseAttr{}}
+	if err := b.build(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	k = &Kernel{Module: m, Func: fn, Program: b.prog, c: c}
+	k.values = make([]*Value, fn.NumValues)
+	for _, a := range fn.Args {
+		k.values[a.ID] = a
+	}
+	for _, op := range fn.Ops {
+		for _, r := range op.Results {
+			k.values[r.ID] = r
+		}
+	}
+	stage := func(name string) error {
+		if opts.KeepStages {
+			k.Stages = append(k.Stages, Stage{name, k.Program.String()})
+		}
+		if opts.Verify {
+			if err := k.Program.Verify(); err != nil {
+				return fmt.Errorf("%w: loop IR invalid after %s: %v\n%s", ErrInternal, name, err, k.Program)
+			}
+		}
+		return nil
+	}
+	if err := stage("lower"); err != nil {
+		return nil, err
+	}
+	for _, p := range loopir.Passes {
+		p.Run(k.Program)
+		if err := stage(p.Name); err != nil {
+			return nil, err
+		}
+	}
+	// Result sources, after the passes renumbered buffers.
+	bufOfValue := map[int]int{}
+	for _, buf := range k.Program.Buffers {
+		if buf.Kind == loopir.Output || buf.Kind == loopir.Const {
+			bufOfValue[buf.Value] = buf.ID
+		}
+	}
+	for _, v := range fn.Return.Operands {
+		v = b.value(v)
+		rs := ResultSource{Buf: -1, Arg: -1}
+		switch {
+		case v.Def == nil:
+			rs.Arg = v.Index
+		case c.consts[v.ID] != nil && !c.consts[v.ID].Splat:
+			rs.Const = c.consts[v.ID].Value
+		default:
+			id, ok := bufOfValue[v.ID]
+			if !ok || k.Program.Buffers[id].Kind != loopir.Output {
+				return nil, fmt.Errorf("%w: result %s has no output buffer", ErrInternal, v)
+			}
+			rs.Buf = id
+		}
+		k.Results = append(k.Results, rs)
+	}
+	return k, nil
+}
+
+// ArgTypes are the argument types the kernel was compiled for: the
+// declared ones, refined by a specialization.
+func (k *Kernel) ArgTypes() []TensorType {
+	out := make([]TensorType, len(k.Func.Args))
+	for i, a := range k.Func.Args {
+		out[i] = k.c.types[a.ID]
+	}
+	return out
+}
+
+// NeedsRank reports whether fn has unranked arguments, which only a
+// specialization on their run-time ranks can compile.
+func NeedsRank(fn *Func) bool {
+	for _, a := range fn.Args {
+		if !a.Type.Ranked {
+			return true
+		}
+	}
+	return false
+}
+
+// ResultTypes are the entry function's declared result types.
+func (k *Kernel) ResultTypes() []TensorType { return k.Func.ResultTypes }
+
+// Shapes computes the concrete shape of every value (by id) from the
+// arguments' shapes, running each op's shape function and checking the
+// result against the op's declared type. It is the host side of a run:
+// nothing here allocates tensors. Errors name the op and its position.
+func (k *Kernel) Shapes(args [][]int) ([][]int, error) {
+	fn := k.Func
+	if len(args) != len(fn.Args) {
+		return nil, fmt.Errorf("%w: %d arguments for %d parameters", ErrInvalid, len(args), len(fn.Args))
+	}
+	shapes := make([][]int, fn.NumValues)
+	for i, a := range fn.Args {
+		shapes[a.ID] = args[i]
+	}
+	in := make([][]int, 0, 4)
+	for _, op := range fn.Ops {
+		f := k.c.facts[op]
+		in = in[:0]
+		for _, v := range op.Operands {
+			in = append(in, shapes[v.ID])
+		}
+		out, msg := f.dims(op, in)
+		if msg != "" {
+			return nil, &Error{Pos: op.Pos, Op: op.Name, Msg: msg, Kind: ErrInvalid}
+		}
+		res := op.Results[0]
+		if t := k.c.types[res.ID]; len(t.Dims) == len(out) {
+			for i, d := range t.Dims {
+				if d != Dynamic && d != out[i] {
+					return nil, &Error{Pos: op.Pos, Op: op.Name, Kind: ErrInvalid,
+						Msg: fmt.Sprintf("result has shape %s at run time, which does not match its type %s", dimsList(out), t)}
+				}
+			}
+		}
+		if _, err := memref.NumElements(out); err != nil {
+			return nil, &Error{Pos: op.Pos, Op: op.Name, Kind: ErrInvalid, Msg: fmt.Sprintf("result shape %s: %v", dimsList(out), err)}
+		}
+		shapes[res.ID] = out
+	}
+	for i, v := range fn.Return.Operands {
+		t := fn.ResultTypes[i]
+		s := shapes[v.ID]
+		if !t.Ranked {
+			continue
+		}
+		for a, d := range t.Dims {
+			if d != Dynamic && d != s[a] {
+				return nil, &Error{Pos: fn.Return.Pos, Op: "func.return", Kind: ErrInvalid,
+					Msg: fmt.Sprintf("result #%d has shape %s at run time, which does not match the function's result type %s", i, dimsList(s), t)}
+			}
+		}
+	}
+	return shapes, nil
+}
+
+// BufferShape returns the run-time shape of buffer buf given Shapes' output.
+func (k *Kernel) BufferShape(shapes [][]int, buf *loopir.Buffer) []int {
+	s := shapes[buf.Value]
+	if len(buf.Ones) == 0 {
+		return s
+	}
+	out := append([]int(nil), s...)
+	for _, a := range buf.Ones {
+		out[a] = 1
+	}
+	return out
+}
+
+// ParamValue computes parameter p from Shapes' output.
+func (k *Kernel) ParamValue(shapes [][]int, p loopir.Param) int {
+	n := 1
+	for _, a := range p.Axes {
+		n *= shapes[p.Value][a]
+	}
+	return n
+}
+
+// Value returns the value with the given id.
+func (k *Kernel) Value(id int) *Value { return k.values[id] }

@@ -1,0 +1,132 @@
+package loopir
+
+// DeadCode removes nests whose results nobody reads (they write only
+// temporaries that no later nest loads), then buffers and parameters that
+// nothing refers to, renumbering what remains. Inputs and outputs always
+// stay, in order, so buffer i is still argument i for every input.
+func DeadCode(p *Program) {
+	for changed := true; changed; {
+		changed = false
+		for k := len(p.Nests) - 1; k >= 0; k-- {
+			if !nestIsLive(p, k) {
+				p.Nests = append(p.Nests[:k], p.Nests[k+1:]...)
+				changed = true
+			}
+		}
+	}
+	compactBuffers(p)
+	compactParams(p)
+}
+
+func nestIsLive(p *Program, k int) bool {
+	for _, in := range p.Nests[k].Body {
+		if in.Op != OpStore && in.Op != OpAccum {
+			continue
+		}
+		b := in.Acc.Buf
+		if p.Buffers[b].Kind != Temp {
+			return true
+		}
+		for _, later := range p.Nests[k+1:] {
+			if readsBuffer(later, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func compactBuffers(p *Program) {
+	used := make([]bool, len(p.Buffers))
+	for _, b := range p.Buffers {
+		if b.Kind == Input || b.Kind == Output {
+			used[b.ID] = true
+		}
+	}
+	for _, n := range p.Nests {
+		for _, l := range n.Loops {
+			if l.Extent.Kind == SizeDim {
+				used[l.Extent.Buf] = true
+			}
+		}
+		for _, in := range n.Body {
+			if in.Acc != nil {
+				used[in.Acc.Buf] = true
+			}
+			if in.Op == OpSize && in.Size.Kind == SizeDim {
+				used[in.Size.Buf] = true
+			}
+		}
+	}
+	newID := make([]int, len(p.Buffers))
+	var kept []*Buffer
+	for i, b := range p.Buffers {
+		if used[i] {
+			newID[i] = len(kept)
+			b.ID = len(kept)
+			kept = append(kept, b)
+		} else {
+			newID[i] = -1
+		}
+	}
+	p.Buffers = kept
+	fix := func(s *Size) {
+		if s.Kind == SizeDim {
+			s.Buf = newID[s.Buf]
+		}
+	}
+	for _, n := range p.Nests {
+		for i := range n.Loops {
+			fix(&n.Loops[i].Extent)
+		}
+		for _, in := range n.Body {
+			if in.Acc != nil {
+				in.Acc.Buf = newID[in.Acc.Buf]
+			}
+			fix(&in.Size)
+		}
+	}
+}
+
+func compactParams(p *Program) {
+	used := make([]bool, len(p.Params))
+	mark := func(s Size) {
+		if s.Kind == SizeParam {
+			used[s.N] = true
+		}
+	}
+	for _, n := range p.Nests {
+		for _, l := range n.Loops {
+			mark(l.Extent)
+		}
+		for _, in := range n.Body {
+			if in.Op == OpSize {
+				mark(in.Size)
+			}
+		}
+	}
+	newID := make([]int, len(p.Params))
+	var kept []Param
+	for i, par := range p.Params {
+		if used[i] {
+			newID[i] = len(kept)
+			kept = append(kept, par)
+		}
+	}
+	p.Params = kept
+	fix := func(s *Size) {
+		if s.Kind == SizeParam {
+			s.N = newID[s.N]
+		}
+	}
+	for _, n := range p.Nests {
+		for i := range n.Loops {
+			fix(&n.Loops[i].Extent)
+		}
+		for _, in := range n.Body {
+			if in.Op == OpSize {
+				fix(&in.Size)
+			}
+		}
+	}
+}

@@ -1,0 +1,213 @@
+package wasmgen
+
+import "github.com/sandjit/sandjit/memref"
+
+// scalarLoad is the scalar instruction loading one element of dt into its
+// lane type; scalarStore stores one.
+func scalarLoad(dt memref.DType) Opcode {
+	switch dt {
+	case memref.Float32:
+		return OpF32Load
+	case memref.Float64:
+		return OpF64Load
+	case memref.Int64, memref.Uint64:
+		return OpI64Load
+	case memref.Int32, memref.Uint32:
+		return OpI32Load
+	case memref.Int16:
+		return OpI32Load16S
+	case memref.Uint16, memref.Float16:
+		return OpI32Load16U
+	case memref.Int8:
+		return OpI32Load8S
+	}
+	return OpI32Load8U // ui8, i1
+}
+
+func scalarStore(dt memref.DType) Opcode {
+	switch dt {
+	case memref.Float32:
+		return OpF32Store
+	case memref.Float64:
+		return OpF64Store
+	case memref.Int64, memref.Uint64:
+		return OpI64Store
+	case memref.Int32, memref.Uint32:
+		return OpI32Store
+	case memref.Int16, memref.Uint16, memref.Float16:
+		return OpI32Store16
+	}
+	return OpI32Store8
+}
+
+func splatOp(t ValType) Opcode {
+	switch t {
+	case F32:
+		return OpF32x4Splat
+	case F64:
+		return OpF64x2Splat
+	case I64:
+		return OpI64x2Splat
+	}
+	return OpI32x4Splat
+}
+
+// laneAddr pushes the address of lane `lane` of access i: ptr + lane*stride
+// of the innermost loop. It returns the constant offset to use in the
+// memory instruction (the stride folded in when it is a constant).
+func (ng *nestGen) laneAddr(i int, ptr []uint32, lane int) uint32 {
+	f := ng.f
+	a := ng.accs[i]
+	f.LocalGet(ptr[i])
+	if lane == 0 || len(ng.n.Loops) == 0 {
+		return 0
+	}
+	bs := a.bs[len(ng.n.Loops)-1]
+	if bs.isConst {
+		return uint32(bs.c) * uint32(lane)
+	}
+	bs.push(f)
+	if lane > 1 {
+		f.I32Const(int32(lane))
+		f.Op(OpI32Mul)
+	}
+	f.Op(OpI32Add)
+	return 0
+}
+
+// scalarToMask turns a loaded i1 byte into the mask representation.
+func scalarToMask(f *Func) {
+	// -(b != 0)
+	f.I32Const(0)
+	f.Op(OpI32Ne)
+	t := f.NewLocal(I32)
+	f.LocalSet(t)
+	f.I32Const(0)
+	f.LocalGet(t)
+	f.Op(OpI32Sub)
+}
+
+// load reads the access's elements for one body instance.
+func (ng *nestGen) load(dt memref.DType, i int, ptr []uint32, mode bodyMode) val {
+	f := ng.f
+	a := ng.accs[i]
+	out := ng.newVal(dt)
+	if mode == modeContig && a.inner == innerInvariant {
+		f.LocalGet(ptr[i])
+		f.Mem(scalarLoad(dt), 0)
+		if dt == memref.Bool {
+			scalarToMask(f)
+		}
+		f.Op(splatOp(laneType(dt)))
+		f.LocalSet(out.regs[0])
+		if nregs(dt) == 2 {
+			f.LocalGet(out.regs[0])
+			f.LocalSet(out.regs[1])
+		}
+		return out
+	}
+	if mode == modeContig {
+		f.LocalGet(ptr[i])
+		switch dt {
+		case memref.Float32, memref.Int32, memref.Uint32:
+			f.Mem(OpV128Load, 0)
+		case memref.Float64, memref.Int64, memref.Uint64:
+			f.Mem(OpV128Load, 0)
+			f.LocalSet(out.regs[0])
+			f.LocalGet(ptr[i])
+			f.Mem(OpV128Load, 16)
+			f.LocalSet(out.regs[1])
+			return out
+		case memref.Int16:
+			f.Mem(OpV128Load16x4S, 0)
+		case memref.Uint16, memref.Float16:
+			f.Mem(OpV128Load16x4U, 0)
+		case memref.Int8:
+			f.Mem(OpV128Load32Zero, 0)
+			f.Op(OpI16x8ExtendLowI8x16S, OpI32x4ExtendLowI16x8S)
+		case memref.Uint8:
+			f.Mem(OpV128Load32Zero, 0)
+			f.Op(OpI16x8ExtendLowI8x16U, OpI32x4ExtendLowI16x8U)
+		case memref.Bool:
+			f.Mem(OpV128Load32Zero, 0)
+			f.Op(OpI16x8ExtendLowI8x16U, OpI32x4ExtendLowI16x8U)
+			f.V128Const([16]byte{})
+			f.Op(OpI32x4Ne)
+		}
+		f.LocalSet(out.regs[0])
+		return out
+	}
+	lanes := 4
+	if mode == modeLanes1 {
+		lanes = 1
+	}
+	for r := 0; r < nregs(dt); r++ {
+		f.V128Const([16]byte{})
+		f.LocalSet(out.regs[r])
+	}
+	for lane := 0; lane < lanes; lane++ {
+		reg, l := lane/lanesPerReg(dt), lane%lanesPerReg(dt)
+		f.LocalGet(out.regs[reg])
+		off := ng.laneAddr(i, ptr, lane)
+		f.Mem(scalarLoad(dt), off)
+		if dt == memref.Bool {
+			scalarToMask(f)
+		}
+		f.Lane(replaceOp(laneType(dt)), byte(l))
+		f.LocalSet(out.regs[reg])
+	}
+	return out
+}
+
+// store writes v's lanes to the access for one body instance.
+func (ng *nestGen) store(dt memref.DType, i int, ptr []uint32, mode bodyMode, v val) {
+	f := ng.f
+	if dt == memref.Bool {
+		// mask → 0/1
+		b := ng.newVal(memref.Bool)
+		f.LocalGet(v.regs[0])
+		f.I32x4Const(1, 1, 1, 1)
+		f.Op(OpV128And)
+		f.LocalSet(b.regs[0])
+		v = b
+	}
+	if mode == modeContig {
+		switch dt {
+		case memref.Float32, memref.Int32, memref.Uint32:
+			f.LocalGet(ptr[i])
+			f.LocalGet(v.regs[0])
+			f.Mem(OpV128Store, 0)
+		case memref.Float64, memref.Int64, memref.Uint64:
+			f.LocalGet(ptr[i])
+			f.LocalGet(v.regs[0])
+			f.Mem(OpV128Store, 0)
+			f.LocalGet(ptr[i])
+			f.LocalGet(v.regs[1])
+			f.Mem(OpV128Store, 16)
+		case memref.Int16, memref.Uint16, memref.Float16:
+			f.LocalGet(ptr[i])
+			f.LocalGet(v.regs[0])
+			f.LocalGet(v.regs[0])
+			f.Shuffle([16]byte{0, 1, 4, 5, 8, 9, 12, 13, 0, 1, 4, 5, 8, 9, 12, 13})
+			f.MemLane(OpV128Store64Lane, 0, 0)
+		default: // i8, ui8, i1
+			f.LocalGet(ptr[i])
+			f.LocalGet(v.regs[0])
+			f.LocalGet(v.regs[0])
+			f.Shuffle([16]byte{0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12})
+			f.MemLane(OpV128Store32Lane, 0, 0)
+		}
+		return
+	}
+	lanes := 4
+	if mode == modeLanes1 {
+		lanes = 1
+	}
+	for lane := 0; lane < lanes; lane++ {
+		reg, l := lane/lanesPerReg(dt), lane%lanesPerReg(dt)
+		off := ng.laneAddr(i, ptr, lane)
+		f.LocalGet(v.regs[reg])
+		f.Lane(extractOp(laneType(dt)), byte(l))
+		f.Mem(scalarStore(dt), off)
+	}
+}

@@ -1,0 +1,691 @@
+package wasmgen
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	"github.com/sandjit/sandjit/lower/loopir"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Export names of a kernel module. A kernel module imports its memory as
+// MemoryModule.MemoryName and exports:
+//
+//	abi_version() -> i32             the memref.ABIVersion it was compiled for
+//	main(args i32) -> i32            every nest in order, on one thread; a status
+//	nest_<k>(args, lo, hi i32) -> i32  nest k over [lo, hi) of its split loop
+const (
+	MemoryModule  = "env"
+	MemoryName    = "memory"
+	ExportABI     = "abi_version"
+	ExportMain    = "main"
+	ExportNestFmt = "nest_%d"
+)
+
+// NestExport is the export name of nest k.
+func NestExport(k int) string { return fmt.Sprintf(ExportNestFmt, k) }
+
+// Compile generates the Wasm module of a loop IR program. An error is a
+// compiler bug (the program was verified before), reported with the nest.
+func Compile(p *loopir.Program) (m *Module, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			m, err = nil, fmt.Errorf("BUG: wasmgen: %v\n%s", r, debug.Stack())
+		}
+	}()
+	ranks := make([]int, len(p.Buffers))
+	for i, b := range p.Buffers {
+		ranks[i] = b.Rank()
+	}
+	layout, err := memref.NewArgLayout(len(p.Params), ranks)
+	if err != nil {
+		return nil, err
+	}
+	g := &gen{p: p, layout: layout, helpers: map[string]*Func{}}
+	g.m = &Module{Memory: &MemoryImport{Module: MemoryModule, Name: MemoryName, Min: 1}}
+	g.math = NewMathLib(g.m)
+
+	abi := g.m.NewFunc(ExportABI, nil, []ValType{I32})
+	abi.I32Const(memref.ABIVersion)
+	g.m.Export(ExportABI, abi)
+
+	nests := make([]*Func, len(p.Nests))
+	for k, n := range p.Nests {
+		f := g.m.NewFunc(fmt.Sprintf("nest_%d_%s", k, n.Name), []ValType{I32, I32, I32}, []ValType{I32})
+		if err := g.nestFunc(f, n); err != nil {
+			return nil, fmt.Errorf("nest n%d (%s): %w", k, n.Name, err)
+		}
+		g.m.Export(NestExport(k), f)
+		nests[k] = f
+	}
+	g.mainFunc(nests)
+	return g.m, nil
+}
+
+// gen is the state of one module's generation.
+type gen struct {
+	p       *loopir.Program
+	m       *Module
+	math    *MathLib
+	layout  *memref.ArgLayout
+	helpers map[string]*Func
+}
+
+// mainFunc emits main(args): each nest over its whole split range.
+func (g *gen) mainFunc(nests []*Func) {
+	f := g.m.NewFunc(ExportMain, []ValType{I32}, []ValType{I32})
+	st := f.NewLocal(I32)
+	for k, n := range g.p.Nests {
+		f.LocalGet(0)
+		f.I32Const(0)
+		if n.Part >= 0 {
+			g.size(f, n.Loops[n.Part].Extent).push(f)
+		} else {
+			f.I32Const(1)
+		}
+		f.Call(nests[k])
+		f.LocalTee(st)
+		f.If(BlockEmpty)
+		f.LocalGet(st)
+		f.Op(OpReturn)
+		f.End()
+	}
+	f.I32Const(0)
+	g.m.Export(ExportMain, f)
+}
+
+// iv is an i32 quantity known at compile time or held in a local.
+type iv struct {
+	isConst bool
+	c       int32
+	local   uint32
+}
+
+func constIV(c int32) iv { return iv{isConst: true, c: c} }
+
+func (x iv) push(f *Func) {
+	if x.isConst {
+		f.I32Const(x.c)
+	} else {
+		f.LocalGet(x.local)
+	}
+}
+
+// loadArg reads the u32 at byte offset off of the argument block.
+func loadArg(f *Func, off int) {
+	f.LocalGet(0)
+	f.Mem(OpI32Load, uint32(off))
+}
+
+// size materialises a loop extent.
+func (g *gen) size(f *Func, s loopir.Size) iv {
+	switch s.Kind {
+	case loopir.SizeStatic:
+		return constIV(int32(s.N))
+	case loopir.SizeParam:
+		loc := f.NewLocal(I32)
+		loadArg(f, g.layout.ParamOffset(s.N))
+		f.LocalSet(loc)
+		return iv{local: loc}
+	default:
+		loc := f.NewLocal(I32)
+		loadArg(f, g.layout.SizeOffset(s.Buf, s.Axis))
+		f.LocalSet(loc)
+		return iv{local: loc}
+	}
+}
+
+// mulIV returns a*b, folding constants.
+func mulIV(f *Func, a, b iv) iv {
+	switch {
+	case a.isConst && b.isConst:
+		return constIV(a.c * b.c)
+	case a.isConst && a.c == 0, b.isConst && b.c == 0:
+		return constIV(0)
+	case a.isConst && a.c == 1:
+		return b
+	case b.isConst && b.c == 1:
+		return a
+	}
+	loc := f.NewLocal(I32)
+	a.push(f)
+	b.push(f)
+	f.Op(OpI32Mul)
+	f.LocalSet(loc)
+	return iv{local: loc}
+}
+
+// access is one distinct (buffer, index) pair of a nest, with its byte
+// strides per loop.
+type access struct {
+	acc   *loopir.Access
+	buf   *loopir.Buffer
+	esize int
+	base  uint32 // local: byte address of element 0
+	bs    []iv   // byte stride per loop (0 when the loop does not index it)
+	// inner classifies the innermost loop's effect on the address.
+	inner innerKind
+	dyn   []iv // sizes of BcastDynamic axes indexed by the innermost loop
+}
+
+type innerKind uint8
+
+const (
+	innerInvariant innerKind = iota // the innermost loop does not move it
+	innerContig                     // consecutive elements
+	innerDynContig                  // consecutive, or invariant when its size is 1 at run time
+	innerStrided                    // anything else
+)
+
+// nestGen generates one nest's function body (or the init part of one).
+type nestGen struct {
+	g    *gen
+	f    *Func
+	n    *loopir.Nest
+	ext  []iv
+	accs []*access
+	of   map[*loopir.Instr]*access
+	lo   uint32 // locals of the split range
+	hi   uint32
+
+	// register accumulation over the trailing reduce loops [s0, R)
+	s0       int
+	regAcc   map[*loopir.Instr]val
+	memInit  bool // some accumulation goes through memory: initialise first
+	laneMask val  // lane 0 set: for masking partial vectors
+}
+
+// nestFunc emits nest_k(args, lo, hi).
+func (g *gen) nestFunc(f *Func, n *loopir.Nest) error {
+	// Check the ABI version.
+	loadArg(f, memref.ArgVersionOffset)
+	f.I32Const(memref.ABIVersion)
+	f.Op(OpI32Ne)
+	f.If(BlockEmpty)
+	f.I32Const(int32(memref.StatusBadABI))
+	f.Op(OpReturn)
+	f.End()
+
+	ng := &nestGen{g: g, f: f, n: n, lo: 1, hi: 2}
+	if err := ng.prologue(); err != nil {
+		return err
+	}
+	if ng.memInit {
+		if err := ng.emitInit(); err != nil {
+			return err
+		}
+	}
+	ng.emitLoops()
+	f.I32Const(0)
+	return nil
+}
+
+// prologue loads extents, clips the split range, and sets up accesses.
+func (ng *nestGen) prologue() error {
+	f, n := ng.f, ng.n
+	ng.ext = make([]iv, len(n.Loops))
+	for i, l := range n.Loops {
+		ng.ext[i] = ng.g.size(f, l.Extent)
+	}
+	if n.Part >= 0 {
+		// hi = min(hi, extent); nothing to do when lo >= hi.
+		f.LocalGet(ng.hi)
+		ng.ext[n.Part].push(f)
+		f.LocalGet(ng.hi)
+		ng.ext[n.Part].push(f)
+		f.Op(OpI32LtU)
+		f.Op(OpSelect)
+		f.LocalSet(ng.hi)
+		f.LocalGet(ng.lo)
+		f.LocalGet(ng.hi)
+		f.Op(OpI32GeU)
+		f.If(BlockEmpty)
+		f.I32Const(0)
+		f.Op(OpReturn)
+		f.End()
+	}
+	ng.of = map[*loopir.Instr]*access{}
+	seen := map[string]*access{}
+	for _, in := range n.Body {
+		if in.Acc == nil {
+			continue
+		}
+		key := in.Acc.String()
+		if a, ok := seen[key]; ok {
+			ng.of[in] = a
+			continue
+		}
+		a := ng.newAccess(in.Acc)
+		seen[key] = a
+		ng.of[in] = a
+		ng.accs = append(ng.accs, a)
+	}
+	// Reductions: registers over the trailing reduce loops, memory otherwise.
+	R := len(n.Loops)
+	ng.s0 = R
+	for ng.s0 > 0 && n.Loops[ng.s0-1].Kind == loopir.Reduce {
+		ng.s0--
+	}
+	for i := 0; i < ng.s0; i++ {
+		if n.Loops[i].Kind == loopir.Reduce {
+			ng.memInit = true
+		}
+	}
+	if n.Reduces() && ng.s0 == R {
+		ng.memInit = true
+	}
+	for _, in := range n.Body {
+		if in.Op == loopir.OpStore && n.Reduces() {
+			return fmt.Errorf("BUG: store in a reduction nest")
+		}
+	}
+	return nil
+}
+
+func (ng *nestGen) newAccess(acc *loopir.Access) *access {
+	f := ng.f
+	b := ng.g.p.Buffers[acc.Buf]
+	a := &access{acc: acc, buf: b, esize: b.DType.Size(), bs: make([]iv, len(ng.n.Loops))}
+	a.base = f.NewLocal(I32)
+	loadArg(f, ng.g.layout.DataOffset(acc.Buf))
+	f.LocalSet(a.base)
+	for i := range a.bs {
+		a.bs[i] = constIV(0)
+	}
+	inner := len(ng.n.Loops) - 1
+	a.inner = innerInvariant
+	for k, x := range acc.Idx {
+		if x.Loop < 0 {
+			continue
+		}
+		stride := ng.elemStride(acc.Buf, k)
+		bs := mulIV(f, stride, constIV(int32(a.esize)))
+		if x.Bcast == loopir.BcastDynamic {
+			// stride 0 when the axis has size 1 at run time
+			sz := ng.dimIV(acc.Buf, k)
+			loc := f.NewLocal(I32)
+			f.I32Const(0)
+			bs.push(f)
+			sz.push(f)
+			f.I32Const(1)
+			f.Op(OpI32Eq)
+			f.Op(OpSelect)
+			f.LocalSet(loc)
+			bs = iv{local: loc}
+			if x.Loop == inner {
+				a.dyn = append(a.dyn, sz)
+			}
+		}
+		a.bs[x.Loop] = bs
+		if x.Loop == inner {
+			switch {
+			case k != len(acc.Idx)-1:
+				a.inner = innerStrided
+			case x.Bcast == loopir.BcastDynamic:
+				a.inner = innerDynContig
+			default:
+				a.inner = innerContig
+			}
+		}
+	}
+	return a
+}
+
+// dimIV is the size of axis k of buffer b.
+func (ng *nestGen) dimIV(b, k int) iv {
+	if d := ng.g.p.Buffers[b].Dims[k]; d != loopir.Dynamic {
+		return constIV(int32(d))
+	}
+	loc := ng.f.NewLocal(I32)
+	loadArg(ng.f, ng.g.layout.SizeOffset(b, k))
+	ng.f.LocalSet(loc)
+	return iv{local: loc}
+}
+
+// elemStride is the element stride of axis k of buffer b (row-major).
+func (ng *nestGen) elemStride(b, k int) iv {
+	dims := ng.g.p.Buffers[b].Dims
+	s := int32(1)
+	for _, d := range dims[k+1:] {
+		if d == loopir.Dynamic {
+			loc := ng.f.NewLocal(I32)
+			loadArg(ng.f, ng.g.layout.StrideOffset(b, k))
+			ng.f.LocalSet(loc)
+			return iv{local: loc}
+		}
+		s *= int32(d)
+	}
+	return constIV(s)
+}
+
+// emitInit stores each memory accumulator's identity over the parallel
+// loops (restricted to the split range) before the reduction runs.
+func (ng *nestGen) emitInit() error {
+	n := ng.n
+	init := &loopir.Nest{Name: n.Name + ".init", Part: -1}
+	remap := make([]int, len(n.Loops))
+	for i, l := range n.Loops {
+		if l.Kind == loopir.Parallel {
+			if i == n.Part {
+				init.Part = len(init.Loops)
+			}
+			remap[i] = len(init.Loops)
+			init.Loops = append(init.Loops, l)
+		} else {
+			remap[i] = -1
+		}
+	}
+	for _, in := range n.Body {
+		if in.Op != loopir.OpAccum {
+			continue
+		}
+		idx := make([]loopir.Index, len(in.Acc.Idx))
+		for k, x := range in.Acc.Idx {
+			idx[k] = x
+			if x.Loop >= 0 {
+				idx[k].Loop = remap[x.Loop]
+			}
+		}
+		c := init.ConstBits(in.Type, identityBits(in.Red, in.Type))
+		init.Store(in.Type, &loopir.Access{Buf: in.Acc.Buf, Idx: idx}, c)
+	}
+	sub := &nestGen{g: ng.g, f: ng.f, n: init, lo: ng.lo, hi: ng.hi}
+	if err := sub.prologueNoClip(); err != nil {
+		return err
+	}
+	sub.emitLoops()
+	return nil
+}
+
+// prologueNoClip is prologue for a nest emitted inside another nest's
+// function: the split range is already clipped.
+func (ng *nestGen) prologueNoClip() error {
+	part := ng.n.Part
+	ng.n.Part = -1
+	err := ng.prologue()
+	ng.n.Part = part
+	return err
+}
+
+// emitLoops emits the loop structure around the body.
+func (ng *nestGen) emitLoops() {
+	ptr := make([]uint32, len(ng.accs))
+	for i, a := range ng.accs {
+		ptr[i] = a.base
+	}
+	ng.laneMask = ng.constVal(memref.Int32, [4]uint64{^uint64(0), 0, 0, 0})
+	if len(ng.n.Loops) == 0 {
+		ng.body(modeLanes1, ptr)
+		return
+	}
+	ng.loop(0, ptr)
+}
+
+// loop emits loop level l and everything inside it.
+func (ng *nestGen) loop(l int, ptr []uint32) {
+	f, n := ng.f, ng.n
+	if l == ng.s0 && n.Reduces() {
+		ng.initRegAcc()
+	}
+	start, end := constIV(0), ng.ext[l]
+	if l == n.Part {
+		start, end = iv{local: ng.lo}, iv{local: ng.hi}
+	}
+	// Pointers of the accesses this loop moves, positioned at start.
+	inner := ptr
+	if ng.movedBy(l) {
+		inner = append([]uint32(nil), ptr...)
+		for i, a := range ng.accs {
+			if a.bs[l].isConst && a.bs[l].c == 0 {
+				continue
+			}
+			loc := f.NewLocal(I32)
+			f.LocalGet(ptr[i])
+			if !(start.isConst && start.c == 0) {
+				start.push(f)
+				a.bs[l].push(f)
+				f.Op(OpI32Mul)
+				f.Op(OpI32Add)
+			}
+			f.LocalSet(loc)
+			inner[i] = loc
+		}
+	}
+	if l == len(n.Loops)-1 {
+		ng.innermost(start, end, inner)
+	} else {
+		i := f.NewLocal(I32)
+		start.push(f)
+		f.LocalSet(i)
+		f.LocalGet(i)
+		end.push(f)
+		f.Op(OpI32LtU)
+		f.If(BlockEmpty)
+		f.Loop(BlockEmpty)
+		ng.loop(l+1, inner)
+		ng.advance(l, inner, 1)
+		f.LocalGet(i)
+		f.I32Const(1)
+		f.Op(OpI32Add)
+		f.LocalTee(i)
+		end.push(f)
+		f.Op(OpI32LtU)
+		f.BrIf(0)
+		f.End()
+		f.End()
+	}
+	if l == ng.s0 && n.Reduces() {
+		ng.finishRegAcc(ptr)
+	}
+}
+
+// movedBy reports whether loop l moves any access.
+func (ng *nestGen) movedBy(l int) bool {
+	for _, a := range ng.accs {
+		if !(a.bs[l].isConst && a.bs[l].c == 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// advance adds times × stride of loop l to every pointer it moves.
+func (ng *nestGen) advance(l int, ptr []uint32, times int32) {
+	f := ng.f
+	for i, a := range ng.accs {
+		bs := a.bs[l]
+		if bs.isConst && bs.c == 0 {
+			continue
+		}
+		f.LocalGet(ptr[i])
+		if bs.isConst {
+			f.I32Const(bs.c * times)
+		} else {
+			bs.push(f)
+			if times != 1 {
+				f.I32Const(times)
+				f.Op(OpI32Mul)
+			}
+		}
+		f.Op(OpI32Add)
+		f.LocalSet(ptr[i])
+	}
+}
+
+// innermost emits the vectorised innermost loop: groups of four
+// iterations (contiguous SIMD when every access allows it, lane by lane
+// otherwise), then the remaining iterations one at a time.
+func (ng *nestGen) innermost(start, end iv, ptr []uint32) {
+	f := ng.f
+	l := len(ng.n.Loops) - 1
+	j := f.NewLocal(I32)
+	start.push(f)
+	f.LocalSet(j)
+
+	fast := true
+	var dyn []iv
+	for _, a := range ng.accs {
+		switch a.inner {
+		case innerStrided:
+			fast = false
+		case innerDynContig:
+			dyn = append(dyn, a.dyn...)
+		}
+	}
+	group := func(mode bodyMode) {
+		f.Block(BlockEmpty)
+		f.Loop(BlockEmpty)
+		end.push(f)
+		f.LocalGet(j)
+		f.Op(OpI32Sub)
+		f.I32Const(4)
+		f.Op(OpI32LtU)
+		f.BrIf(1)
+		ng.body(mode, ptr)
+		ng.advance(l, ptr, 4)
+		f.LocalGet(j)
+		f.I32Const(4)
+		f.Op(OpI32Add)
+		f.LocalSet(j)
+		f.Br(0)
+		f.End()
+		f.End()
+	}
+	if fast {
+		if len(dyn) > 0 {
+			// Contiguous only if no dynamically broadcast axis has size 1.
+			for i, d := range dyn {
+				d.push(f)
+				f.I32Const(1)
+				f.Op(OpI32Ne)
+				if i > 0 {
+					f.Op(OpI32And)
+				}
+			}
+			f.If(BlockEmpty)
+			group(modeContig)
+			f.Else()
+			group(modeLanes4)
+			f.End()
+		} else {
+			group(modeContig)
+		}
+	} else {
+		group(modeLanes4)
+	}
+	// Remainder, one iteration at a time.
+	f.Block(BlockEmpty)
+	f.Loop(BlockEmpty)
+	f.LocalGet(j)
+	end.push(f)
+	f.Op(OpI32GeU)
+	f.BrIf(1)
+	ng.body(modeLanes1, ptr)
+	ng.advance(l, ptr, 1)
+	f.LocalGet(j)
+	f.I32Const(1)
+	f.Op(OpI32Add)
+	f.LocalSet(j)
+	f.Br(0)
+	f.End()
+	f.End()
+}
+
+// bodyMode is how a body instance addresses memory.
+type bodyMode uint8
+
+const (
+	modeContig bodyMode = iota // four consecutive iterations, vector loads/stores
+	modeLanes4                 // four iterations, lane by lane through the byte strides
+	modeLanes1                 // one iteration in lane 0
+)
+
+// body emits one instance of the nest body.
+func (ng *nestGen) body(mode bodyMode, ptr []uint32) {
+	n := ng.n
+	vals := make([]val, len(n.Body))
+	for i, in := range n.Body {
+		args := make([]val, len(in.Args))
+		for k, a := range in.Args {
+			args[k] = vals[a]
+		}
+		switch in.Op {
+		case loopir.OpLoad:
+			vals[i] = ng.load(in.Type, ng.accessIndex(in), ptr, mode)
+		case loopir.OpStore:
+			ng.store(in.Type, ng.accessIndex(in), ptr, mode, args[0])
+		case loopir.OpAccum:
+			ng.accumulate(in, ptr, mode, args[0])
+		default:
+			vals[i] = ng.op(in, args)
+		}
+	}
+}
+
+func (ng *nestGen) accessIndex(in *loopir.Instr) int {
+	a := ng.of[in]
+	for i, b := range ng.accs {
+		if a == b {
+			return i
+		}
+	}
+	panic("BUG: access not found")
+}
+
+// inRegisters reports whether accumulation in this nest keeps the running
+// value in a register (trailing reduce loops).
+func (ng *nestGen) inRegisters() bool { return ng.s0 < len(ng.n.Loops) }
+
+func (ng *nestGen) initRegAcc() {
+	if !ng.inRegisters() {
+		return
+	}
+	ng.regAcc = map[*loopir.Instr]val{}
+	for _, in := range ng.n.Body {
+		if in.Op == loopir.OpAccum {
+			id := ng.splatConst(in.Type, identityBits(in.Red, in.Type))
+			acc := ng.newVal(in.Type)
+			ng.copyVal(acc, id)
+			ng.regAcc[in] = acc
+		}
+	}
+}
+
+// accumulate combines v into the accumulator: the register (masked to the
+// valid lanes) or the element in memory.
+func (ng *nestGen) accumulate(in *loopir.Instr, ptr []uint32, mode bodyMode, v val) {
+	comb := in.Red.Combine()
+	if ng.inRegisters() {
+		acc := ng.regAcc[in]
+		if mode == modeLanes1 {
+			id := ng.splatConst(in.Type, identityBits(in.Red, in.Type))
+			v = ng.selectVal(ng.laneMask, v, id)
+		}
+		r := ng.binop(comb, in.Type, acc, v)
+		ng.copyVal(acc, r)
+		return
+	}
+	i := ng.accessIndex(in)
+	old := ng.load(in.Type, i, ptr, mode)
+	ng.store(in.Type, i, ptr, mode, ng.binop(comb, in.Type, old, v))
+}
+
+// finishRegAcc reduces each register accumulator across lanes and stores
+// it (or combines it into memory when outer reduce loops remain).
+func (ng *nestGen) finishRegAcc(ptr []uint32) {
+	if !ng.inRegisters() {
+		return
+	}
+	for _, in := range ng.n.Body {
+		if in.Op != loopir.OpAccum {
+			continue
+		}
+		h := ng.horizontal(in.Red.Combine(), in.Type, ng.regAcc[in])
+		i := ng.accessIndex(in)
+		if ng.memInit {
+			old := ng.load(in.Type, i, ptr, modeLanes1)
+			h = ng.binop(in.Red.Combine(), in.Type, old, h)
+		}
+		ng.store(in.Type, i, ptr, modeLanes1, h)
+	}
+}

@@ -1,0 +1,341 @@
+package wasmgen
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sandjit/sandjit/lower/loopir"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// vecOps is the table of single-instruction vector forms per lane shape:
+// one row per loop IR op, one column per representation (0 where the
+// operation needs more than one instruction; see op).
+var vecOps = map[loopir.Op][4]Opcode{
+	//               f32x4          f64x2          i32x4          i64x2
+	loopir.OpAdd: {OpF32x4Add, OpF64x2Add, OpI32x4Add, OpI64x2Add},
+	loopir.OpSub: {OpF32x4Sub, OpF64x2Sub, OpI32x4Sub, OpI64x2Sub},
+	loopir.OpMul: {OpF32x4Mul, OpF64x2Mul, OpI32x4Mul, OpI64x2Mul},
+	loopir.OpNeg: {OpF32x4Neg, OpF64x2Neg, OpI32x4Neg, OpI64x2Neg},
+	loopir.OpAnd: {0, 0, OpV128And, OpV128And},
+	loopir.OpOr:  {0, 0, OpV128Or, OpV128Or},
+	loopir.OpXor: {0, 0, OpV128Xor, OpV128Xor},
+}
+
+func column(dt memref.DType) int {
+	switch laneType(dt) {
+	case F32:
+		return 0
+	case F64:
+		return 1
+	case I32:
+		return 2
+	}
+	return 3
+}
+
+// fop picks the f32x4 or f64x2 form.
+func fop(dt memref.DType, f32, f64 Opcode) Opcode {
+	if dt == memref.Float64 {
+		return f64
+	}
+	return f32
+}
+
+// op emits one non-memory instruction of the body.
+func (ng *nestGen) op(in *loopir.Instr, args []val) val {
+	dt := in.Type
+	switch in.Op {
+	case loopir.OpConst:
+		return ng.splatConst(dt, in.Bits)
+	case loopir.OpSize:
+		return ng.sizeVal(dt, in.Size)
+	case loopir.OpCast:
+		return ng.cast(args[0], dt)
+	case loopir.OpCompare:
+		return ng.compare(in.Cmp, args[0], args[1])
+	case loopir.OpSelect:
+		return ng.selectVal(args[0], args[1], args[2])
+	case loopir.OpMath:
+		fn := map[loopir.MathFn]MathFunc{
+			loopir.MathExp: MathExp, loopir.MathLog: MathLog, loopir.MathLog1p: MathLog1p,
+			loopir.MathTanh: MathTanh, loopir.MathLogistic: MathLogistic, loopir.MathSin: MathSin,
+			loopir.MathCos: MathCos, loopir.MathErf: MathErf,
+		}[in.Math]
+		return ng.callMath(fn, dt, args...)
+	case loopir.OpRound:
+		if !dt.IsFloat() {
+			return args[0]
+		}
+		var op Opcode
+		switch in.Round {
+		case loopir.RoundFloor:
+			op = fop(dt, OpF32x4Floor, OpF64x2Floor)
+		case loopir.RoundCeil:
+			op = fop(dt, OpF32x4Ceil, OpF64x2Ceil)
+		case loopir.RoundTrunc:
+			op = fop(dt, OpF32x4Trunc, OpF64x2Trunc)
+		default:
+			op = fop(dt, OpF32x4Nearest, OpF64x2Nearest)
+		}
+		return ng.simple(dt, op, args[0])
+	case loopir.OpIsFinite:
+		x := args[0]
+		inf := ng.splatConst(x.dt, floatBits(x.dt, math.Inf(1)))
+		a := ng.simple(x.dt, fop(x.dt, OpF32x4Abs, OpF64x2Abs), x)
+		lt := ng.simple(x.dt, fop(x.dt, OpF32x4Lt, OpF64x2Lt), a, inf)
+		return ng.toBool(lt)
+	case loopir.OpSqrt:
+		return ng.simple(dt, fop(dt, OpF32x4Sqrt, OpF64x2Sqrt), args[0])
+	case loopir.OpRsqrt:
+		s := ng.simple(dt, fop(dt, OpF32x4Sqrt, OpF64x2Sqrt), args[0])
+		return ng.simple(dt, fop(dt, OpF32x4Div, OpF64x2Div), ng.splatConst(dt, floatBits(dt, 1)), s)
+	}
+	return ng.arith(in.Op, dt, args)
+}
+
+func floatBits(dt memref.DType, v float64) uint64 {
+	if dt == memref.Float64 {
+		return math.Float64bits(v)
+	}
+	return uint64(math.Float32bits(float32(v)))
+}
+
+// toBool turns a comparison result of type dt's lanes into the bool
+// representation.
+func (ng *nestGen) toBool(m val) val {
+	if nregs(m.dt) == 2 {
+		return ng.narrowMask(m.regs[0], m.regs[1])
+	}
+	return val{dt: memref.Bool, regs: m.regs}
+}
+
+func (ng *nestGen) callMath(fn MathFunc, dt memref.DType, args ...val) val {
+	lib := ng.g.math.Func(fn, laneType(dt))
+	return ng.perReg(dt, args, func(f *Func) { f.Call(lib) })
+}
+
+// binop is arith for two operands (used by reductions).
+func (ng *nestGen) binop(op loopir.Op, dt memref.DType, a, b val) val {
+	return ng.arith(op, dt, []val{a, b})
+}
+
+// arith emits the arithmetic and logical ops.
+func (ng *nestGen) arith(op loopir.Op, dt memref.DType, args []val) val {
+	if row, ok := vecOps[op]; ok && row[column(dt)] != 0 {
+		v := ng.simple(dt, row[column(dt)], args...)
+		if op == loopir.OpAdd || op == loopir.OpSub || op == loopir.OpMul || op == loopir.OpNeg {
+			v = ng.normalize(v)
+		}
+		return v
+	}
+	switch op {
+	case loopir.OpAbs:
+		switch {
+		case dt.IsFloat():
+			return ng.simple(dt, fop(dt, OpF32x4Abs, OpF64x2Abs), args[0])
+		case dt.IsUnsigned():
+			return args[0]
+		case nregs(dt) == 2:
+			return ng.simple(dt, OpI64x2Abs, args[0])
+		}
+		return ng.normalize(ng.simple(dt, OpI32x4Abs, args[0]))
+	case loopir.OpNot:
+		return ng.normalize(ng.simple(dt, OpV128Not, args[0]))
+	case loopir.OpSign:
+		return ng.sign(dt, args[0])
+	case loopir.OpRecip:
+		if dt.IsFloat() {
+			return ng.simple(dt, fop(dt, OpF32x4Div, OpF64x2Div), ng.splatConst(dt, floatBits(dt, 1)), args[0])
+		}
+		return ng.intRecip(dt, args[0])
+	case loopir.OpDiv:
+		if dt.IsFloat() {
+			return ng.simple(dt, fop(dt, OpF32x4Div, OpF64x2Div), args...)
+		}
+		return ng.intHelper("div", dt, args)
+	case loopir.OpFloorDiv:
+		if dt.IsFloat() {
+			q := ng.simple(dt, fop(dt, OpF32x4Div, OpF64x2Div), args...)
+			return ng.simple(dt, fop(dt, OpF32x4Floor, OpF64x2Floor), q)
+		}
+		return ng.intHelper("floordiv", dt, args)
+	case loopir.OpFloorMod:
+		if dt.IsFloat() {
+			return ng.floatFloorMod(dt, args[0], args[1])
+		}
+		return ng.intHelper("floormod", dt, args)
+	case loopir.OpPow:
+		if dt.IsFloat() {
+			return ng.callMath(MathPow, dt, args...)
+		}
+		return ng.intHelper("pow", dt, args)
+	case loopir.OpMax, loopir.OpMin:
+		return ng.minMax(op == loopir.OpMax, dt, args[0], args[1])
+	case loopir.OpAnd, loopir.OpOr, loopir.OpXor:
+		o := map[loopir.Op]Opcode{loopir.OpAnd: OpV128And, loopir.OpOr: OpV128Or, loopir.OpXor: OpV128Xor}[op]
+		return ng.simple(dt, o, args...)
+	}
+	panic(fmt.Sprintf("BUG: wasmgen: no code for %s on %s", op, dt))
+}
+
+// sign is -1, 0 or 1; NaN stays NaN.
+func (ng *nestGen) sign(dt memref.DType, x val) val {
+	zero := ng.splatConst(dt, 0)
+	switch {
+	case dt.IsFloat():
+		gt := ng.simple(dt, fop(dt, OpF32x4Gt, OpF64x2Gt), x, zero)
+		lt := ng.simple(dt, fop(dt, OpF32x4Lt, OpF64x2Lt), x, zero)
+		one := ng.splatConst(dt, floatBits(dt, 1))
+		mone := ng.splatConst(dt, floatBits(dt, -1))
+		r := ng.perReg(dt, []val{mone, x, lt}, func(f *Func) { f.Op(OpV128Bitselect) })
+		return ng.perReg(dt, []val{one, r, gt}, func(f *Func) { f.Op(OpV128Bitselect) })
+	case dt.IsUnsigned():
+		ne := ng.simple(dt, map[bool]Opcode{false: OpI32x4Ne, true: OpI64x2Ne}[nregs(dt) == 2], x, zero)
+		one := ng.splatConst(dt, 1)
+		return ng.simple(dt, OpV128And, ne, one)
+	case nregs(dt) == 2:
+		lt := ng.simple(dt, OpI64x2LtS, x, zero)
+		gt := ng.simple(dt, OpI64x2GtS, x, zero)
+		return ng.simple(dt, OpI64x2Sub, lt, gt)
+	}
+	lt := ng.simple(dt, OpI32x4LtS, x, zero)
+	gt := ng.simple(dt, OpI32x4GtS, x, zero)
+	return ng.simple(dt, OpI32x4Sub, lt, gt)
+}
+
+// intRecip is 1/x on integers: 1 for 1, -1 for -1 (signed), else 0.
+func (ng *nestGen) intRecip(dt memref.DType, x val) val {
+	eqOp := OpI32x4Eq
+	if nregs(dt) == 2 {
+		eqOp = OpI64x2Eq
+	}
+	one := ng.splatConst(dt, 1)
+	zero := ng.splatConst(dt, 0)
+	isOne := ng.simple(dt, eqOp, x, one)
+	r := ng.perReg(dt, []val{one, zero, isOne}, func(f *Func) { f.Op(OpV128Bitselect) })
+	if dt.IsSigned() {
+		mone := ng.splatConst(dt, ^uint64(0))
+		isMone := ng.simple(dt, eqOp, x, mone)
+		r = ng.perReg(dt, []val{mone, r, isMone}, func(f *Func) { f.Op(OpV128Bitselect) })
+	}
+	return r
+}
+
+// floatFloorMod is fmod(a, b) adjusted to the divisor's sign.
+func (ng *nestGen) floatFloorMod(dt memref.DType, a, b val) val {
+	r := ng.callMath(MathFmod, dt, a, b)
+	zero := ng.splatConst(dt, 0)
+	nz := ng.simple(dt, fop(dt, OpF32x4Ne, OpF64x2Ne), r, zero)
+	rneg := ng.simple(dt, fop(dt, OpF32x4Lt, OpF64x2Lt), r, zero)
+	bneg := ng.simple(dt, fop(dt, OpF32x4Lt, OpF64x2Lt), b, zero)
+	diff := ng.simple(dt, OpV128Xor, rneg, bneg)
+	adj := ng.simple(dt, OpV128And, nz, diff)
+	sum := ng.simple(dt, fop(dt, OpF32x4Add, OpF64x2Add), r, b)
+	return ng.perReg(dt, []val{sum, r, adj}, func(f *Func) { f.Op(OpV128Bitselect) })
+}
+
+// minMax is max or min; floats propagate NaN (the Wasm semantics).
+func (ng *nestGen) minMax(isMax bool, dt memref.DType, a, b val) val {
+	switch {
+	case dt.IsFloat():
+		if isMax {
+			return ng.simple(dt, fop(dt, OpF32x4Max, OpF64x2Max), a, b)
+		}
+		return ng.simple(dt, fop(dt, OpF32x4Min, OpF64x2Min), a, b)
+	case nregs(dt) == 1:
+		var op Opcode
+		switch {
+		case dt == memref.Uint32 && isMax:
+			op = OpI32x4MaxU
+		case dt == memref.Uint32:
+			op = OpI32x4MinU
+		case isMax:
+			op = OpI32x4MaxS
+		default:
+			op = OpI32x4MinS
+		}
+		return ng.simple(dt, op, a, b)
+	}
+	// 64-bit: compare and select (unsigned compares flip the sign bit).
+	ca, cb := a, b
+	if dt == memref.Uint64 {
+		bias := ng.splatConst(dt, 1<<63)
+		ca = ng.simple(dt, OpV128Xor, a, bias)
+		cb = ng.simple(dt, OpV128Xor, b, bias)
+	}
+	gt := ng.simple(dt, OpI64x2GtS, ca, cb)
+	if isMax {
+		return ng.perReg(dt, []val{a, b, gt}, func(f *Func) { f.Op(OpV128Bitselect) })
+	}
+	return ng.perReg(dt, []val{b, a, gt}, func(f *Func) { f.Op(OpV128Bitselect) })
+}
+
+// compare emits a comparison and returns a bool mask.
+func (ng *nestGen) compare(c loopir.Cmp, a, b val) val {
+	dt := a.dt
+	swap := false
+	var op Opcode
+	switch {
+	case dt == memref.Float32 || dt == memref.Float64:
+		op = [...][2]Opcode{
+			loopir.CmpEq: {OpF32x4Eq, OpF64x2Eq}, loopir.CmpNe: {OpF32x4Ne, OpF64x2Ne},
+			loopir.CmpLt: {OpF32x4Lt, OpF64x2Lt}, loopir.CmpLe: {OpF32x4Le, OpF64x2Le},
+			loopir.CmpGt: {OpF32x4Gt, OpF64x2Gt}, loopir.CmpGe: {OpF32x4Ge, OpF64x2Ge},
+		}[c][column(dt)]
+	case nregs(dt) == 2:
+		if dt == memref.Uint64 {
+			bias := ng.splatConst(dt, 1<<63)
+			a = ng.simple(dt, OpV128Xor, a, bias)
+			b = ng.simple(dt, OpV128Xor, b, bias)
+		}
+		op = [...]Opcode{loopir.CmpEq: OpI64x2Eq, loopir.CmpNe: OpI64x2Ne, loopir.CmpLt: OpI64x2LtS,
+			loopir.CmpLe: OpI64x2LeS, loopir.CmpGt: OpI64x2GtS, loopir.CmpGe: OpI64x2GeS}[c]
+	case dt == memref.Uint32 || dt == memref.Bool:
+		// Masks compare unsigned: true (all ones) is greater than false.
+		op = [...]Opcode{loopir.CmpEq: OpI32x4Eq, loopir.CmpNe: OpI32x4Ne, loopir.CmpLt: OpI32x4LtU,
+			loopir.CmpLe: OpI32x4LeU, loopir.CmpGt: OpI32x4GtU, loopir.CmpGe: OpI32x4GeU}[c]
+	default:
+		op = [...]Opcode{loopir.CmpEq: OpI32x4Eq, loopir.CmpNe: OpI32x4Ne, loopir.CmpLt: OpI32x4LtS,
+			loopir.CmpLe: OpI32x4LeS, loopir.CmpGt: OpI32x4GtS, loopir.CmpGe: OpI32x4GeS}[c]
+	}
+	if swap {
+		a, b = b, a
+	}
+	return ng.toBool(ng.simple(dt, op, a, b))
+}
+
+// sizeVal is a run-time size converted to dt in every lane.
+func (ng *nestGen) sizeVal(dt memref.DType, s loopir.Size) val {
+	f := ng.f
+	x := ng.g.size(f, s)
+	out := ng.newVal(dt)
+	x.push(f)
+	switch laneType(dt) {
+	case F32:
+		f.Op(OpF32ConvertI32U)
+	case F64:
+		f.Op(OpF64ConvertI32U)
+	case I64:
+		f.Op(OpI64ExtendI32U)
+	}
+	f.Op(splatOp(laneType(dt)))
+	f.LocalSet(out.regs[0])
+	if nregs(dt) == 2 {
+		f.LocalGet(out.regs[0])
+		f.LocalSet(out.regs[1])
+	}
+	return ng.normalize(out)
+}
+
+// intHelper applies a scalar helper function (div, floordiv, floormod,
+// pow) lane by lane; narrow types compute in 32 bits and are normalised.
+func (ng *nestGen) intHelper(name string, dt memref.DType, args []val) val {
+	h := ng.g.intHelper(name, dt)
+	return ng.normalize(ng.lanewise(dt, args, func(f *Func, a []uint32) {
+		for _, l := range a {
+			f.LocalGet(l)
+		}
+		f.Call(h)
+	}))
+}
