@@ -1,0 +1,148 @@
+// Command sandjit compiles TensorFlow-dialect MLIR kernels to WebAssembly
+// and runs them in a sandbox.
+//
+//	sandjit demo                              run a built-in kernel on built-in inputs
+//	sandjit run KERNEL.mlir --input=… [--output=@r.npy]   run a kernel
+//	sandjit compile KERNEL.mlir --dump=loops|wat|graph     compile only, show what came out
+//	sandjit ops [--format=json]               the op support matrix
+//
+// Every failure prints one line per diagnostic on stderr and exits with a
+// non-zero status: 1 for a bad kernel or bad inputs, 2 for bad usage, 3 for
+// an internal error.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+)
+
+// exit codes
+const (
+	exitFail     = 1
+	exitUsage    = 2
+	exitInternal = 3
+)
+
+// usageError marks errors in how the command was called.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// command is one subcommand.
+type command struct {
+	name, summary string
+	run           func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+var commands = []command{
+	{"demo", "run a built-in kernel on built-in inputs and check it", runDemo},
+	{"run", "run a kernel: sandjit run KERNEL.mlir --input=2x3xf32=1 2 3 4 5 6 --input=@x.npy [--output=@r.npy]", runRun},
+	{"compile", "compile a kernel and show the result: sandjit compile KERNEL.mlir --dump=loops|wat|graph|stages", runCompile},
+	{"ops", "print the op support matrix (--format=text|json)", runOps},
+}
+
+func main() {
+	os.Exit(mainExit(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// mainExit runs the command line and returns the exit status; it never
+// panics out.
+func mainExit(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "sandjit: internal error (please report): %s\n", oneLine(fmt.Sprint(r)))
+			code = exitInternal
+		}
+	}()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	for _, c := range commands {
+		if c.name == args[0] {
+			err := c.run(ctx, args[1:], stdout, stderr)
+			return report(err, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "sandjit: unknown command %q (try: sandjit help)\n", args[0])
+	return exitUsage
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintln(w, "sandjit compiles TensorFlow-dialect MLIR kernels to WebAssembly and runs them sandboxed.")
+	fmt.Fprintln(w, "\nUsage: sandjit COMMAND [flags]\n\nCommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'sandjit COMMAND -h' for a command's flags.")
+}
+
+// report prints err (one line per diagnostic) and picks the exit status.
+func report(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	var ue usageError
+	code := exitFail
+	switch {
+	case errors.As(err, &ue):
+		code = exitUsage
+	case isInternal(err):
+		code = exitInternal
+	}
+	for _, line := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "goroutine ") {
+			fmt.Fprintf(stderr, "sandjit: %s\n", line)
+		}
+		if code == exitInternal {
+			break // one line; the stack stays out of the user's face
+		}
+	}
+	return code
+}
+
+func oneLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// parseInterleaved parses flags that may come before or after positional
+// arguments (Go's flag package stops at the first positional one).
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// listFlag collects a repeated flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, " ") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/sandjit/sandjit/engine"
+	"github.com/sandjit/sandjit/lower"
+)
+
+func isInternal(err error) bool { return errors.Is(err, engine.ErrInternal) }
+
+func runOps(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("ops", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "text or json")
+	if _, err := parseInterleaved(fs, args); err != nil {
+		return err
+	}
+	matrix := lower.SupportMatrix()
+	switch *format {
+	case "json":
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(matrix)
+	case "text":
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "OP\tDTYPES\tNOTES")
+		for _, op := range matrix {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", op.Name, strings.Join(op.DTypes, " "), op.Notes)
+		}
+		return tw.Flush()
+	}
+	return usagef("ops: --format must be text or json, got %q", *format)
+}

@@ -1,0 +1,37 @@
+// Package engine is sandjit's public API: compile TensorFlow-dialect
+// kernels to WebAssembly and run them, sandboxed, from many goroutines.
+//
+//	rt, err := engine.New(ctx)                  // one arena (linear memory), wazero backend
+//	exe, err := rt.Compile(ctx, kernelText)     // parse, check, lower, fuse, generate Wasm, load
+//	out, err := exe.Run(ctx, x, y)              // *memref.Tensor in, *memref.Tensor out
+//
+// What it takes: kernel text (through lower and wasmgen) and tensors.
+// What it gives: a Runtime that owns an arena — one Wasm linear memory,
+// reserved with mmap so that its base never moves and it stays off the Go
+// heap — and JitExecutables that run kernels over tensors placed in it.
+//
+// How a run goes: the inputs are checked against the signature (with the
+// original tf_cpurt wording: "operand #1 rank does not match expected input
+// rank: …"); the host computes every shape (lower.Kernel.Shapes), lays out
+// every buffer of the run in one arena block, copies the inputs in (unless
+// they already live in the arena: Runtime.NewTensor), writes the argument
+// block (memref's descriptor ABI), and calls the kernel's exports. Work
+// under about a millisecond runs as one call to main on the caller's
+// goroutine. Bigger work runs nest by nest, each split along its parallel
+// loop into ~1 ms chunks spread over worker instances, with the context
+// checked between chunks: a running wazero call cannot be preempted and
+// would hold up the whole process's garbage collector.
+//
+// What it guarantees: Runtime and JitExecutable are safe for concurrent
+// use. Each worker is one module instance with its own function objects,
+// used by one goroutine at a time (wazero's api.Function must not be
+// shared). Every run's arena block is zeroed when it is freed, so no run
+// sees another's data. Kernel traps and fault statuses become errors
+// (ErrTrap); bad inputs are ErrArgument or ErrShape; kernel-text problems
+// are lower.ErrorList values with file:line:col positions. Nothing a
+// caller passes makes the engine panic.
+//
+// What it is not: a scheduler across runs (each run uses up to
+// WithWorkers goroutines; callers bound concurrency) or a tenant manager
+// (that is `sandjit serve`).
+package engine

@@ -1,0 +1,63 @@
+// Package archtest enforces the import map of DESIGN.md: memref and cache
+// are leaves, the loop IR knows neither MLIR nor Wasm, wasmgen does not
+// see the parser, engine sits on top, and only cmd imports engine.
+package archtest
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const mod = "github.com/sandjit/sandjit/"
+
+// allowed lists, for each package, the sandjit packages it may import.
+var allowed = map[string][]string{
+	"memref":            {},
+	"cache":             {},
+	"lower/loopir":      {"memref"},
+	"lower":             {"memref", "lower/loopir"},
+	"lower/refeval":     {"memref", "lower"},
+	"wasmgen":           {"memref", "lower/loopir"},
+	"engine":            {"memref", "lower", "lower/loopir", "wasmgen", "cache"},
+	"internal/golden":   {"memref"},
+	"internal/archtest": {},
+	"cmd/sandjit":       {"*"},
+}
+
+func TestImportMap(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, mod+"...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(fields[0], mod)
+		allow, ok := allowed[pkg]
+		if !ok {
+			t.Errorf("package %s is not in the import map; add it to allowed (and to DESIGN.md)", pkg)
+			continue
+		}
+		if len(allow) == 1 && allow[0] == "*" {
+			continue
+		}
+		for _, imp := range fields[1:] {
+			if !strings.HasPrefix(imp, mod) {
+				continue
+			}
+			dep := strings.TrimPrefix(imp, mod)
+			if !contains(allow, dep) {
+				t.Errorf("%s imports %s, which the import map forbids", pkg, dep)
+			}
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
