@@ -26,6 +26,94 @@ type checked struct {
 	// consts holds the values of constant ops (tf.Const, arith.constant),
 	// by Value.ID, for ops that read operands at compile time.
 	consts map[int]*DenseAttr
+	// syms names every dynamic dim of every value (by Value.ID) with a
+	// symbol; two dims with the same symbol are equal at run time (a
+	// reduction keeps its input's dims, a unary op its operand's, a
+	// broadcast of equal dims is that dim). Static dims have symbol -1.
+	syms    [][]int
+	nextSym int
+}
+
+// freshSyms gives each dynamic dim of t a new symbol.
+func (c *checked) freshSyms(t TensorType) []int {
+	out := make([]int, len(t.Dims))
+	for i, d := range t.Dims {
+		out[i] = -1
+		if d == Dynamic {
+			out[i] = c.nextSym
+			c.nextSym++
+		}
+	}
+	return out
+}
+
+// resultSyms derives the symbols of an op's result from its operands'.
+func (c *checked) resultSyms(op *Op, f *opFacts, out TensorType) []int {
+	syms := make([]int, len(out.Dims))
+	operand := func(i int) []int { return c.syms[op.Operands[i].ID] }
+	for a, d := range out.Dims {
+		syms[a] = -1
+		if d != Dynamic {
+			continue
+		}
+		switch f.def.kind {
+		case kindIdentity, kindCast, kindSoftmax, kindBiasAdd, kindSelect:
+			x := 0
+			if f.def.kind == kindSelect {
+				x = 1
+			}
+			syms[a] = operand(x)[a]
+		case kindReduce:
+			in := c.types[op.Operands[0].ID]
+			j := 0
+			for k := range in.Dims {
+				if contains(f.axes, k) {
+					if f.keepDims {
+						j++
+					}
+					continue
+				}
+				if j == a {
+					syms[a] = operand(0)[k]
+				}
+				j++
+			}
+		case kindElementwise:
+			// Equal when every operand that can contribute the dim has the
+			// same symbol.
+			sym, same := -1, true
+			for i := range op.Operands {
+				t := c.types[op.Operands[i].ID]
+				k := a - (len(out.Dims) - len(t.Dims))
+				if k < 0 || t.Dims[k] == 1 {
+					continue
+				}
+				s := operand(i)[k]
+				if s < 0 || (sym >= 0 && s != sym) {
+					same = false
+					break
+				}
+				sym = s
+			}
+			if same {
+				syms[a] = sym
+			}
+		}
+		if syms[a] < 0 {
+			syms[a] = c.nextSym
+			c.nextSym++
+		}
+	}
+	return syms
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
 }
 
 // check verifies fn against the op table: known ops, operand counts and
@@ -37,7 +125,8 @@ type checked struct {
 // specialization: the run-time rank of an unranked argument, or static
 // dims); each must be compatible with the declared type.
 func check(fn *Func, argTypes []TensorType) (*checked, error) {
-	c := &checked{fn: fn, facts: map[*Op]*opFacts{}, types: make([]TensorType, fn.NumValues), consts: map[int]*DenseAttr{}}
+	c := &checked{fn: fn, facts: map[*Op]*opFacts{}, types: make([]TensorType, fn.NumValues),
+		consts: map[int]*DenseAttr{}, syms: make([][]int, fn.NumValues)}
 	var errs ErrorList
 	if argTypes != nil && len(argTypes) != len(fn.Args) {
 		return nil, fmt.Errorf("%w: %d argument types for %d arguments", ErrInternal, len(argTypes), len(fn.Args))
@@ -53,6 +142,11 @@ func check(fn *Func, argTypes []TensorType) (*checked, error) {
 			errs.Add(a.Pos, "", ErrUnsupported, "argument #%d has unranked type %s; it needs a rank specialization (run it with concrete inputs)", i, a.Type)
 		}
 		c.types[a.ID] = t
+		c.syms[a.ID] = c.freshSyms(t)
+	}
+	if len(errs) > 0 {
+		// The ops would only repeat the argument errors.
+		return nil, errs.Err()
 	}
 	for _, op := range fn.Ops {
 		c.checkOp(op, &errs)
@@ -79,6 +173,7 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 		errs.Add(op.Pos, op.Name, kind, format, args...)
 		for _, r := range op.Results {
 			c.types[r.ID] = r.Type
+			c.syms[r.ID] = c.freshSyms(r.Type)
 		}
 	}
 	def, ok := opTable[op.Name]
@@ -127,6 +222,7 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 	}
 	c.facts[op] = facts
 	c.types[res.ID] = refine(out, res.Type)
+	c.syms[res.ID] = c.resultSyms(op, facts, c.types[res.ID])
 }
 
 func isKnownUnsupported(name string) bool {

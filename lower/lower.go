@@ -233,11 +233,12 @@ func identity(rank int) []loopir.Index {
 }
 
 // bcastIndex maps operand v (right-aligned, numpy style) into a nest over
-// the dims of result r. others are all the op's broadcast operands: a
-// dynamic dim of v is proven equal to the result's when no other operand
-// can contribute that dim.
-func (b *builder) bcastIndex(v, r *Value, others []*Value) []loopir.Index {
-	vt, rt := b.typeOf(b.value(v)), b.typeOf(r)
+// the dims of result r. A dynamic dim of v is read with a run-time
+// broadcast check unless its symbol proves it equal to the result's.
+func (b *builder) bcastIndex(v, r *Value) []loopir.Index {
+	v = b.value(v)
+	vt, rt := b.typeOf(v), b.typeOf(r)
+	vs, rs := b.c.syms[v.ID], b.c.syms[r.ID]
 	off := len(rt.Dims) - len(vt.Dims)
 	idx := make([]loopir.Index, len(vt.Dims))
 	for k, od := range vt.Dims {
@@ -246,39 +247,13 @@ func (b *builder) bcastIndex(v, r *Value, others []*Value) []loopir.Index {
 		switch {
 		case od == 1 || (od == Dynamic && rd == 1):
 			idx[k] = loopir.Index{Loop: -1}
-		case od != Dynamic:
-			idx[k] = loopir.Index{Loop: l}
-		case b.dimProvenEqual(v, l, others):
+		case od != Dynamic, vs[k] == rs[l]:
 			idx[k] = loopir.Index{Loop: l}
 		default:
 			idx[k] = loopir.Index{Loop: l, Bcast: loopir.BcastDynamic}
 		}
 	}
 	return idx
-}
-
-// dimProvenEqual reports that v's size on result axis l is the result's:
-// every other operand is v itself, lacks the axis, or has static size 1.
-func (b *builder) dimProvenEqual(v *Value, l int, others []*Value) bool {
-	rank := b.resultRank(others)
-	for _, o := range others {
-		if b.value(o) == b.value(v) {
-			continue
-		}
-		ot := b.typeOf(b.value(o))
-		if k := l - (rank - len(ot.Dims)); k >= 0 && ot.Dims[k] != 1 {
-			return false
-		}
-	}
-	return true
-}
-
-func (b *builder) resultRank(vals []*Value) int {
-	r := 0
-	for _, v := range vals {
-		r = max(r, len(b.typeOf(b.value(v)).Dims))
-	}
-	return r
 }
 
 // build lowers the checked function.
@@ -354,7 +329,7 @@ func (b *builder) lowerElementwise(op *Op, f *opFacts, res *Value) {
 		case f.def.kind == kindSelect || f.def.kind == kindBiasAdd:
 			idx = identity(rank)
 		default:
-			idx = b.bcastIndex(v, res, op.Operands)
+			idx = b.bcastIndex(v, res)
 		}
 		args[i] = b.load(n, v, idx)
 		operandType = b.typeOf(b.value(v)).Elem

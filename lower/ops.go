@@ -126,7 +126,7 @@ var opTable = map[string]*opDef{
 	"tf.Rint":              {arity: 1, types: setFloat, emit: round(loopir.RoundHalfEven)},              // nearest, ties to even
 	"tf.Sign":              {arity: 1, types: setNum, emit: un(loopir.OpSign)},                          // -1, 0, 1 (NaN stays)
 	"tf.Reciprocal":        {arity: 1, types: setNum, emit: un(loopir.OpRecip)},                         // 1/x
-	"tf.IsFinite":          {arity: 1, types: setFloat, bool: true, emit: un(loopir.OpIsFinite)},        // not NaN nor ±Inf
+	"tf.IsFinite":          {arity: 1, types: setFloat, bool: true, emit: emitIsFinite},        // not NaN nor ±Inf
 	"tf.LogicalNot":        {arity: 1, types: setBool, emit: un(loopir.OpNot)},                          // !x
 	"tf.Add":               {arity: 2, types: setNum, emit: bin(loopir.OpAdd)},                          // x + y
 	"tf.AddV2":             {arity: 2, types: setNum, emit: bin(loopir.OpAdd)},                          // x + y
@@ -164,6 +164,10 @@ var opTable = map[string]*opDef{
 	"tf.Any":               {kind: kindReduce, arity: 2, types: setBool, red: loopir.RedAny},            // ∨ over axes
 	"tf.Softmax":           {kind: kindSoftmax, arity: 1, types: setFloat},                              // exp(x-max)/Σexp(x-max), last axis
 	"tf.LogSoftmax":        {kind: kindSoftmax, arity: 1, types: setFloat, log: true},                   // (x-max) - log Σexp(x-max)
+}
+
+func emitIsFinite(e *emitter, a []int) int {
+	return e.n.Add(&loopir.Instr{Op: loopir.OpIsFinite, Type: memref.Bool, Args: []int{a[0]}})
 }
 
 func emitRelu(e *emitter, a []int) int {

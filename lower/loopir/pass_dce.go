@@ -1,8 +1,9 @@
 package loopir
 
 // DeadCode removes nests whose results nobody reads (they write only
-// temporaries that no later nest loads), then buffers and parameters that
-// nothing refers to, renumbering what remains. Inputs and outputs always
+// temporaries that no later nest loads), instructions whose values nothing
+// uses, then buffers and parameters that nothing refers to, renumbering
+// what remains. Inputs and outputs always
 // stay, in order, so buffer i is still argument i for every input.
 func DeadCode(p *Program) {
 	for changed := true; changed; {
@@ -14,8 +15,40 @@ func DeadCode(p *Program) {
 			}
 		}
 	}
+	for _, n := range p.Nests {
+		deadInstrs(n)
+	}
 	compactBuffers(p)
 	compactParams(p)
+}
+
+// deadInstrs removes instructions whose values nothing uses.
+func deadInstrs(n *Nest) {
+	live := make([]bool, len(n.Body))
+	for i := len(n.Body) - 1; i >= 0; i-- {
+		in := n.Body[i]
+		if !in.HasResult() {
+			live[i] = true
+		}
+		if live[i] {
+			for _, a := range in.Args {
+				live[a] = true
+			}
+		}
+	}
+	remap := make([]int, len(n.Body))
+	body := n.Body[:0:0]
+	for i, in := range n.Body {
+		if !live[i] {
+			continue
+		}
+		for j, a := range in.Args {
+			in.Args[j] = remap[a]
+		}
+		remap[i] = len(body)
+		body = append(body, in)
+	}
+	n.Body = body
 }
 
 func nestIsLive(p *Program, k int) bool {

@@ -70,8 +70,11 @@ func (p *Program) Verify() error {
 		}
 	}
 	for i, b := range p.Buffers {
-		if (b.Kind == Output || b.Kind == Temp) && writer[i] == 0 {
-			bad("%s buffer b%d is never written", b.Kind, i)
+		// An unwritten temporary is legal between passes (fusion leaves it
+		// for dead-code elimination) as long as nobody reads it, which the
+		// loop above checks.
+		if b.Kind == Output && writer[i] == 0 {
+			bad("output buffer b%d is never written", i)
 		}
 	}
 	return errors.Join(errs...)

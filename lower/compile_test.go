@@ -1,0 +1,244 @@
+package lower
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sandjit/sandjit/internal/golden"
+	"github.com/sandjit/sandjit/lower/loopir"
+)
+
+var update = flag.Bool("update", false, "rewrite the loop IR goldens in testdata/lower")
+
+// compileText parses and compiles src with the verifier on after every pass.
+func compileText(t testing.TB, name, src, entry string) (*Kernel, error) {
+	t.Helper()
+	m, err := Parse(name, []byte(src), DefaultParseLimits())
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	return Compile(m, CompileOptions{Entry: entry, Verify: true, KeepStages: true})
+}
+
+// TestCompileCorpus compiles every kernel of the golden corpus with the loop
+// IR verifier run after lowering and after every pass.
+func TestCompileCorpus(t *testing.T) {
+	kernels, err := golden.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range kernels {
+		m, err := Parse(k.Name, k.Src, DefaultParseLimits())
+		if err != nil {
+			t.Fatalf("%s: %v", k.Name, err)
+		}
+		fn, err := SelectEntry(m, k.Entry)
+		if err != nil {
+			t.Fatalf("%s: %v", k.Name, err)
+		}
+		if NeedsRank(fn) {
+			continue // compiled per rank at run time; the engine tests run it
+		}
+		kern, err := Compile(m, CompileOptions{Entry: k.Entry, Verify: true, KeepStages: true})
+		if err != nil {
+			t.Errorf("%s: %v", k.Name, err)
+			continue
+		}
+		if got := len(kern.Stages); got != 1+len(loopir.Passes) {
+			t.Errorf("%s: %d stages recorded, want %d", k.Name, got, 1+len(loopir.Passes))
+		}
+	}
+}
+
+// nestCount compiles src and returns its number of loop nests.
+func nestCount(t *testing.T, src string) int {
+	t.Helper()
+	k, err := compileText(t, "k.mlir", src, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(k.Program.Nests)
+}
+
+func TestFusionShapes(t *testing.T) {
+	cases := []struct {
+		name  string
+		src   string
+		nests int
+	}{
+		{"elementwise chain with broadcasts is one nest", `
+func.func @f(%x: tensor<?x?xf32>, %b: tensor<?xf32>, %s: tensor<f32>) -> tensor<?x?xf32> {
+  %0 = "tf.AddV2"(%x, %b) : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  %1 = "tf.Mul"(%0, %s) : (tensor<?x?xf32>, tensor<f32>) -> tensor<?x?xf32>
+  %2 = "tf.Tanh"(%1) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %3 = "tf.Relu"(%2) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %4 = "tf.Exp"(%3) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %4 : tensor<?x?xf32>
+}`, 1},
+		{"a reduction absorbs its elementwise producers", `
+func.func @f(%x: tensor<?x?xf32>, %y: tensor<?x?xf32>) -> tensor<?xf32> {
+  %a = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %0 = "tf.SquaredDifference"(%x, %y) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %1 = "tf.Exp"(%0) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %2 = "tf.Sum"(%1, %a) {keep_dims = false} : (tensor<?x?xf32>, tensor<1xi32>) -> tensor<?xf32>
+  func.return %2 : tensor<?xf32>
+}`, 1},
+		{"softmax is three nests", `
+func.func @f(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = "tf.Softmax"(%x) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`, 3},
+		{"log-softmax is three nests", `
+func.func @f(%x: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %0 = "tf.LogSoftmax"(%x) : (tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  func.return %0 : tensor<?x?x?xf32>
+}`, 3},
+		{"softmax of primitives is three nests", `
+func.func @f(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %a = "tf.Const"() {value = dense<-1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %0 = "tf.Max"(%x, %a) {keep_dims = true} : (tensor<?x?xf32>, tensor<1xi32>) -> tensor<?x1xf32>
+  %1 = "tf.Sub"(%x, %0) : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  %2 = "tf.Exp"(%1) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %3 = "tf.Sum"(%2, %a) {keep_dims = true} : (tensor<?x?xf32>, tensor<1xi32>) -> tensor<?x1xf32>
+  %4 = "tf.Div"(%2, %3) : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  func.return %4 : tensor<?x?xf32>
+}`, 3},
+		{"an expensive producer broadcast into a bigger nest stays materialized", `
+func.func @f(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %0 = "tf.Exp"(%b) : (tensor<?xf32>) -> tensor<?xf32>
+  %1 = "tf.Mul"(%x, %0) : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  func.return %1 : tensor<?x?xf32>
+}`, 2},
+		{"a cheap producer broadcast into a bigger nest is fused", `
+func.func @f(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %0 = "tf.Neg"(%b) : (tensor<?xf32>) -> tensor<?xf32>
+  %1 = "tf.Mul"(%x, %0) : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  func.return %1 : tensor<?x?xf32>
+}`, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := nestCount(t, c.src); got != c.nests {
+				k, _ := compileText(t, "k.mlir", c.src, "")
+				t.Errorf("%d nests, want %d:\n%s", got, c.nests, k.Program)
+			}
+		})
+	}
+}
+
+// TestLoopIRGolden compares the loop IR of each testdata/lower/*.txtar
+// kernel with its recorded text (rewrite with -update).
+func TestLoopIRGolden(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "lower", "*.txtar"))
+	if len(files) == 0 {
+		t.Fatal("no testdata/lower/*.txtar files")
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts := splitTxtar(string(data))
+			src, ok := parts["kernel.mlir"]
+			if !ok {
+				t.Fatal("no kernel.mlir section")
+			}
+			k, err := compileText(t, "kernel.mlir", src, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := k.Program.String()
+			if *update {
+				out := "-- kernel.mlir --\n" + strings.TrimRight(src, "\n") + "\n-- loops --\n" + got
+				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := parts["loops"]; got != want {
+				t.Errorf("loop IR differs (run with -update to accept):\n--- got\n%s\n--- want\n%s", got, want)
+			}
+		})
+	}
+}
+
+// splitTxtar splits "-- name --" sections.
+func splitTxtar(s string) map[string]string {
+	out := map[string]string{}
+	name := ""
+	var b strings.Builder
+	flush := func() {
+		if name != "" {
+			out[name] = b.String()
+		}
+		b.Reset()
+	}
+	for _, line := range strings.SplitAfter(s, "\n") {
+		l := strings.TrimRight(line, "\n")
+		if strings.HasPrefix(l, "-- ") && strings.HasSuffix(l, " --") && len(l) > 6 {
+			flush()
+			name = strings.TrimSuffix(strings.TrimPrefix(l, "-- "), " --")
+			continue
+		}
+		b.WriteString(line)
+	}
+	flush()
+	return out
+}
+
+// TestVerifyDiagnostics runs testdata/verify/*.mlir: cases split by
+// `// -----`, each with `// expected-error @+1 {{…}}` annotations for the
+// diagnostics Compile must report (and no others).
+func TestVerifyDiagnostics(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "verify", "*.mlir"))
+	if len(files) == 0 {
+		t.Fatal("no testdata/verify/*.mlir files")
+	}
+	n := 0
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range splitMLIRCases(filepath.Base(path), string(data)) {
+			want := expectedDiags(c.text)
+			m, err := Parse(c.file, []byte(c.text), DefaultParseLimits())
+			if err != nil {
+				t.Errorf("%s:%d: case does not parse: %v", c.file, c.firstLine, err)
+				continue
+			}
+			_, err = Compile(m, CompileOptions{Verify: true})
+			var list ErrorList
+			if err != nil && !errors.As(err, &list) {
+				t.Errorf("%s:%d: error is not an ErrorList: %v", c.file, c.firstLine, err)
+				continue
+			}
+			matched := make([]bool, len(list))
+			for _, w := range want {
+				n++
+				found := false
+				for i, e := range list {
+					if e.Pos.Line == w.line && strings.Contains(e.Error(), w.substr) {
+						matched[i], found = true, true
+					}
+				}
+				if !found {
+					t.Errorf("%s:%d: missing diagnostic %q; got %v", c.file, w.line, w.substr, err)
+				}
+			}
+			for i, e := range list {
+				if !matched[i] {
+					t.Errorf("%s: unexpected diagnostic %v", c.file, e)
+				}
+			}
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d expected diagnostics in testdata/verify", n)
+	}
+}

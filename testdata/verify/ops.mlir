@@ -1,0 +1,137 @@
+// Expected verifier diagnostics: cases are split by `// -----`; each
+// expected-error annotation names a diagnostic on the line it points at.
+
+func.func @unknown_op(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'tf.Addv2' op is not supported by sandjit; did you mean 'tf.AddV2'?}}
+  %0 = "tf.Addv2"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @known_unsupported(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'tf.MatMul' op is not supported by sandjit yet}}
+  %0 = "tf.MatMul"(%x, %x) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  func.return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @no_suggestion(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mydialect.frobnicate' op is not supported by sandjit}}
+  %0 = "mydialect.frobnicate"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @bad_broadcast(%x: tensor<2x3xf32>, %y: tensor<4x3xf32>) -> tensor<?x3xf32> {
+  // expected-error @+1 {{Incompatible shapes: [2,3] vs. [4,3]}}
+  %0 = "tf.AddV2"(%x, %y) : (tensor<2x3xf32>, tensor<4x3xf32>) -> tensor<?x3xf32>
+  func.return %0 : tensor<?x3xf32>
+}
+
+// -----
+
+func.func @mixed_elements(%x: tensor<3xf32>, %y: tensor<3xi32>) -> tensor<3xf32> {
+  // expected-error @+1 {{requires the same element type for all operands, got tensor<3xf32> and tensor<3xi32>}}
+  %0 = "tf.Mul"(%x, %y) : (tensor<3xf32>, tensor<3xi32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @exp_of_int(%x: tensor<3xi32>) -> tensor<3xi32> {
+  // expected-error @+1 {{'tf.Exp' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi32>}}
+  %0 = "tf.Exp"(%x) : (tensor<3xi32>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @logical_of_float(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'tf.LogicalAnd' op operand #0 must be a tensor of i1 values}}
+  %0 = "tf.LogicalAnd"(%x, %x) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @bitwise_of_float(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'tf.BitwiseXor' op operand #0 must be a tensor of i8}}
+  %0 = "tf.BitwiseXor"(%x, %x) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @operand_count(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'tf.Neg' op requires 1 operands, got 2}}
+  %0 = "tf.Neg"(%x, %x) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @result_count(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'tf.Neg' op requires one result, got 2}}
+  %0:2 = "tf.Neg"(%x) : (tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  func.return %0#0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @declared_shape(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{inferred type tensor<2x3xf32> is incompatible with the declared result type tensor<3x2xf32>: dim 0 is 2 vs 3}}
+  %0 = "tf.Abs"(%x) : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  func.return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @declared_element(%x: tensor<3xf32>) -> tensor<3xi1> {
+  // expected-error @+1 {{inferred type tensor<3xf32> is incompatible with the declared result type tensor<3xi1>: element type f32 vs i1}}
+  %0 = "tf.Abs"(%x) : (tensor<3xf32>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @compare_declared_f32(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{element type i1 vs f32}}
+  %0 = "tf.Less"(%x, %x) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @return_type(%x: tensor<3xf32>) -> tensor<4xf32> {
+  %0 = "tf.Abs"(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  // expected-error @+1 {{'func.return' op type of return operand 0 (tensor<3xf32>) doesn't match function result type (tensor<4xf32>): dim 0 is 3 vs 4}}
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @return_count(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  // expected-error @+1 {{'func.return' op has 1 operands, but enclosing function @return_count returns 2}}
+  func.return %x : tensor<3xf32>
+}
+
+// -----
+
+func.func @const_without_value() -> tensor<f32> {
+  // expected-error @+1 {{'tf.Const' op requires a 'value' attribute holding a dense<…> constant}}
+  %0 = "tf.Const"() {dtype = f32} : () -> tensor<f32>
+  func.return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @two_errors(%x: tensor<3xf32>, %b: tensor<3xi1>) -> tensor<3xf32> {
+  // expected-error @+1 {{'tf.Frob' op is not supported}}
+  %0 = "tf.Frob"(%x) : (tensor<3xf32>) -> tensor<3xf32>
+  // expected-error @+1 {{'tf.Tanh' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi1>}}
+  %1 = "tf.Tanh"(%b) : (tensor<3xi1>) -> tensor<3xi1>
+  func.return %0 : tensor<3xf32>
+}
