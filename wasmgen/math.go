@@ -22,6 +22,18 @@ const (
 	MathCos                      // cosine (any finite argument)
 	MathPow                      // x**y (Go's math.Pow special cases)
 	MathFmod                     // exact C fmod: x - trunc(x/y)*y, sign of x
+	MathAcos                     // arc cosine
+	MathAsin                     // arc sine
+	MathAtan                     // arc tangent
+	MathAtan2                    // atan2(y, x): the first argument is y
+	MathSinh                     // hyperbolic sine
+	MathCosh                     // hyperbolic cosine
+	MathTan                      // tangent (any finite argument)
+	MathAsinh                    // inverse hyperbolic sine
+	MathAcosh                    // inverse hyperbolic cosine
+	MathAtanh                    // inverse hyperbolic tangent
+	MathExpm1                    // e**x - 1, accurate near 0
+	MathErfc                     // complementary error function, 1 - erf(x)
 	numMathFuncs
 )
 
@@ -56,6 +68,18 @@ func init() {
 		MathCos:      {"cos", 1, genCos32, genCos64, true},
 		MathPow:      {"pow", 2, genPow32, genPow64, false},
 		MathFmod:     {"fmod", 2, genFmod32, genFmod64, true},
+		MathAcos:     {"acos", 1, via64(genAcos64), genAcos64, false},
+		MathAsin:     {"asin", 1, via64(genAsin64), genAsin64, false},
+		MathAtan:     {"atan", 1, via64(genAtan64), genAtan64, false},
+		MathAtan2:    {"atan2", 2, via64(genAtan264), genAtan264, false},
+		MathSinh:     {"sinh", 1, via64(genSinh64), genSinh64, false},
+		MathCosh:     {"cosh", 1, via64(genCosh64), genCosh64, false},
+		MathTan:      {"tan", 1, via64(genTan64), genTan64, true},
+		MathAsinh:    {"asinh", 1, via64(genAsinh64), genAsinh64, false},
+		MathAcosh:    {"acosh", 1, via64(genAcosh64), genAcosh64, false},
+		MathAtanh:    {"atanh", 1, via64(genAtanh64), genAtanh64, false},
+		MathExpm1:    {"expm1", 1, via64(genExpm164), genExpm164, false},
+		MathErfc:     {"erfc", 1, via64(genErfc64), genErfc64, false},
 	}
 }
 
@@ -478,6 +502,11 @@ func (e *vemit) viaF64(args []vr, gen func(d *vemit, args []vr) vr) vr {
 		lo[i], hi[i] = e.halves(a)
 	}
 	return e.join(gen(d, lo), gen(d, hi))
+}
+
+// via64 makes an f32x4 generator from an f64x2 one (see viaF64).
+func via64(gen mathGen) mathGen {
+	return func(e *vemit, args []vr) vr { return e.viaF64(args, gen) }
 }
 
 // callF64 computes an f32x4 function by calling the library's f64x2

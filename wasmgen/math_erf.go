@@ -91,12 +91,17 @@ func (e *vemit) selCoeffs(m vr, a, b []float64) []vr {
 // erfNear returns, for a = |x| < 1.25, erf(a) (lanes a < 0.84375: a +
 // a·P/Q(a²); others: erx + P/Q(a-1)).
 func erfNear(e *vemit, c *erfCoeffs, a vr) vr {
-	small := e.lt(a, e.k(0.84375))
+	small, ratio := erfNearRatio(e, c, a)
+	return e.sel(small, e.madd(a, ratio, a), e.add(e.k(c.erx), ratio))
+}
+
+// erfNearRatio returns the mask a < 0.84375 and the rational of a's range.
+func erfNearRatio(e *vemit, c *erfCoeffs, a vr) (small, ratio vr) {
+	small = e.lt(a, e.k(0.84375))
 	t := e.sel(small, e.mul(a, a), e.sub(a, e.k(1)))
 	p := e.polyv(t, e.selCoeffs(small, c.pp, c.pa)...)
 	q := e.polyv(t, e.selCoeffs(small, c.qq, c.qa)...)
-	ratio := e.div(p, q)
-	return e.sel(small, e.madd(a, ratio, a), e.add(e.k(c.erx), ratio))
+	return small, e.div(p, q)
 }
 
 // erfcTail returns erfc(a) for 1.25 <= a <= 28 (the caller clamps a):
@@ -129,3 +134,21 @@ func erfCore(e *vemit, x vr) vr {
 
 func genErf32(e *vemit, a []vr) vr { return erfCore(e, a[0]) }
 func genErf64(e *vemit, a []vr) vr { return erfCore(e, a[0]) }
+
+// erfc (f64x2; f32x4 runs it on promoted halves), FreeBSD's erfc without
+// branches: near 0 from the erf rationals arranged to avoid cancellation,
+// 1.25 <= |x| < 28 from the tail (2 - tail for x < 0), 0 or 2 beyond.
+func genErfc64(e *vemit, a []vr) vr {
+	x := a[0]
+	c := erfTable(e.t)
+	one, half := e.k(1), e.k(0.5)
+	ax := e.abs(x)
+	small, ratio := erfNearRatio(e, c, ax)
+	sm := e.sel(e.lt(x, e.k(0.25)), e.sub(one, e.madd(x, ratio, x)), e.sub(half, e.add(e.mul(x, ratio), e.sub(x, half))))
+	md := e.sel(e.ge(x, e.k(0)), e.sub(e.k(1-c.erx), ratio), e.add(one, e.add(e.k(c.erx), ratio)))
+	near := e.sel(small, sm, md)
+	tail := erfcTail(e, c, e.minK(e.maxK(ax, 1.25), 28))
+	tail = e.sel(e.gt(x, e.k(0)), tail, e.sub(e.k(2), tail))
+	r := e.sel(e.lt(ax, e.k(1.25)), near, e.sel(e.lt(ax, e.k(28)), tail, e.selk(e.gt(x, e.k(0)), 0, 2)))
+	return e.sel(e.isnan(x), x, r)
+}

@@ -15,7 +15,11 @@ import "math"
 // nearest(x/ln2) and r = hi - lo in Cody–Waite form (k*ln2_hi is exact),
 // exp(r) = 1 - ((lo - r*c/(2-c)) - hi) with c = r - r²·P(r²), then the
 // result is scaled by 2**k in two steps. Error < 1 ULP.
-func expCore(e *vemit, x vr) vr {
+func expCore(e *vemit, x vr) vr { return expScaled(e, x, 0) }
+
+// expScaled is exp(x)·2**adj (adj is -1 or 0) rounded once, so that
+// exp(x)/2 stays finite up to its own overflow.
+func expScaled(e *vemit, x vr, adj int64) vr {
 	var (
 		maxX, minX, invLn2, ln2Hi, ln2Lo float64
 		p                                []float64
@@ -41,11 +45,15 @@ func expCore(e *vemit, x vr) vr {
 			4.13813679705723846039e-08,
 		}
 	}
-	x = e.maxK(e.minK(x, maxX), minX) // NaN passes through
+	x = e.maxK(e.minK(x, maxX-float64(adj)), minX) // NaN passes through
 	k := e.nearest(e.mul(x, e.k(invLn2)))
 	hi := e.sub(x, e.mul(k, e.k(ln2Hi)))
 	lo := e.mul(k, e.k(ln2Lo))
-	return e.scale(expKernel(e, hi, lo, p), e.toInt(k))
+	ki := e.toInt(k)
+	if adj != 0 {
+		ki = e.iadd(ki, e.kint(adj))
+	}
+	return e.scale(expKernel(e, hi, lo, p), ki)
 }
 
 // expKernel is exp(hi - lo) for |hi - lo| <= ln2/2 (about 0.35).
@@ -101,3 +109,68 @@ func tanhCore(e *vemit, x vr) vr {
 
 func genTanh32(e *vemit, a []vr) vr { return tanhCore(e, a[0]) }
 func genTanh64(e *vemit, a []vr) vr { return tanhCore(e, a[0]) }
+
+// expm1Core is e**x - 1 for f64 lanes (FreeBSD s_expm1.c without
+// branches): x = k·ln2 + r - c, expm1(r) by the Q rational in r²/2, and the
+// cases of k that keep the result accurate chosen by bitselect.
+func expm1Core(e *vemit, x vr) vr {
+	one, half := e.k(1), e.k(0.5)
+	xc := e.maxK(e.minK(x, 710), -40) // expm1(-40) rounds to -1
+	k := e.nearest(e.mul(xc, e.k(1/math.Ln2)))
+	hi := e.sub(xc, e.mul(k, e.k(6.93147180369123816490e-01)))
+	lo := e.mul(k, e.k(1.90821492927058770002e-10))
+	r := e.sub(hi, lo)
+	c := e.sub(e.sub(hi, r), lo)
+	hfx := e.mul(half, r)
+	hxs := e.mul(r, hfx)
+	r1 := e.madd(hxs, e.poly(hxs, -3.33333333333331316428e-02, 1.58730158725481460165e-03,
+		-7.93650757867487942473e-05, 4.00821782732936239552e-06, -2.01099218183624371326e-07), one)
+	t := e.sub(e.k(3), e.mul(r1, hfx))
+	ev := e.mul(hxs, e.div(e.sub(r1, t), e.sub(e.k(6), e.mul(r, t))))
+	// k = 0: r - (r·e - hxs).
+	k0 := e.sub(r, e.sub(e.mul(r, ev), hxs))
+	ev = e.sub(e.sub(e.mul(r, e.sub(ev, c)), c), hxs)
+	ki := e.toInt(k)
+	// k = -1 and k = 1.
+	km1 := e.sub(e.mul(half, e.sub(r, ev)), half)
+	kp1 := e.sel(e.lt(r, e.k(-0.25)), e.mul(e.k(-2), e.sub(ev, e.add(r, half))), e.madd(e.k(2), e.sub(r, ev), one))
+	// k <= -2 or k > 56: (1-(e-r))·2**k - 1.
+	far := e.sub(e.scale(e.sub(one, e.sub(ev, r)), ki), one)
+	// 2 <= k < 20: ((1-2**-k) - (e-r))·2**k; 20 <= k <= 56: ((r-(e+2**-k))+1)·2**k.
+	twoK := e.pow2(e.op(e.o.ineg, ki))
+	midLo := e.mul(e.sub(e.sub(one, twoK), e.sub(ev, r)), e.pow2(ki))
+	midHi := e.mul(e.add(e.sub(r, e.add(ev, twoK)), one), e.pow2(ki))
+	res := e.sel(e.lt(k, e.k(20)), midLo, midHi)
+	res = e.sel(e.or(e.le(k, e.k(-2)), e.gt(k, e.k(56))), far, res)
+	res = e.sel(e.eq(k, e.k(1)), kp1, res)
+	res = e.sel(e.eq(k, e.k(-1)), km1, res)
+	res = e.sel(e.eq(k, e.k(0)), k0, res)
+	res = e.sel(e.lt(e.abs(x), e.k(0x1p-54)), x, res) // tiny and ±0
+	return e.sel(e.isnan(x), x, res)
+}
+
+func genExpm164(e *vemit, a []vr) vr { return expm1Core(e, a[0]) }
+
+// sinh (FreeBSD e_sinh.c): t = expm1(|x|); |x| < 1: (2t - t²/(t+1))/2;
+// |x| < 22: (t + t/(t+1))/2; beyond: exp(|x|)/2, rounded once.
+func genSinh64(e *vemit, a []vr) vr {
+	x := a[0]
+	ax := e.abs(x)
+	t := expm1Core(e, e.minK(ax, 22))
+	t1 := e.add(t, e.k(1))
+	small := e.sub(e.add(t, t), e.div(e.mul(t, t), t1))
+	mid := e.add(t, e.div(t, t1))
+	r := e.mul(e.k(0.5), e.sel(e.lt(ax, e.k(1)), small, mid))
+	r = e.sel(e.lt(ax, e.k(22)), r, expScaled(e, ax, -1))
+	r = e.copysign(r, x)
+	return e.sel(e.isnan(x), x, r)
+}
+
+// cosh: E = exp(|x|)/2 rounded once; E + 1/(4E) below 22, E beyond.
+func genCosh64(e *vemit, a []vr) vr {
+	x := a[0]
+	ax := e.abs(x)
+	big := expScaled(e, ax, -1)
+	r := e.add(big, e.div(e.k(0.25), big))
+	return e.sel(e.lt(ax, e.k(22)), r, big) // NaN: big is NaN
+}

@@ -106,3 +106,41 @@ func log1pCore(e *vemit, x vr) vr {
 
 func genLog1p32(e *vemit, a []vr) vr { return log1pCore(e, a[0]) }
 func genLog1p64(e *vemit, a []vr) vr { return log1pCore(e, a[0]) }
+
+// asinh = sign(x)·log1p(a + a²/(1+√(1+a²))) for a = |x| <= 2**28, and
+// log1p(a-1) + ln2 = log(2a) beyond (where a² could overflow).
+func genAsinh64(e *vemit, a []vr) vr {
+	x := a[0]
+	ax := e.abs(x)
+	huge := e.gt(ax, e.k(0x1p28))
+	a2 := e.mul(ax, ax)
+	t := e.add(ax, e.div(a2, e.add(e.k(1), e.sqrt(e.add(e.k(1), a2)))))
+	t = e.sel(huge, e.sub(ax, e.k(1)), t)
+	r := e.add(log1pCore(e, t), e.sel(huge, e.k(math.Ln2), e.k(0)))
+	r = e.sel(e.lt(ax, e.k(0x1p-28)), ax, r)
+	return e.copysign(r, x) // NaN stays NaN
+}
+
+// acosh = log1p(t + √(t(t+2))) for t = x-1, x <= 2**28; log1p(x-1) + ln2
+// beyond; NaN below 1.
+func genAcosh64(e *vemit, a []vr) vr {
+	x := a[0]
+	t := e.sub(x, e.k(1))
+	huge := e.gt(x, e.k(0x1p28))
+	arg := e.sel(huge, t, e.add(t, e.sqrt(e.mul(t, e.add(t, e.k(2))))))
+	r := e.add(log1pCore(e, arg), e.sel(huge, e.k(math.Ln2), e.k(0)))
+	return e.sel(e.lt(x, e.k(1)), e.nan(), r)
+}
+
+// atanh = sign(x)·log1p(2a + 2a·a/(1-a))/2 for a = |x| < 0.5, and
+// log1p(2a/(1-a))/2 otherwise; ±1 give ±Inf, |x| > 1 NaN.
+func genAtanh64(e *vemit, a []vr) vr {
+	x := a[0]
+	ax := e.abs(x)
+	two := e.add(ax, ax)
+	om := e.sub(e.k(1), ax)
+	t := e.sel(e.lt(ax, e.k(0.5)), e.add(two, e.div(e.mul(two, ax), om)), e.div(two, om))
+	r := e.mul(e.k(0.5), log1pCore(e, t))
+	r = e.sel(e.gt(ax, e.k(1)), e.nan(), r)
+	return e.copysign(r, x)
+}

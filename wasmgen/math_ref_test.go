@@ -267,3 +267,164 @@ func refPow(x, y float64) float64 {
 	}
 	return r
 }
+
+// bigAtan is atan z: six argument halvings atan z = 2·atan(z/(1+√(1+z²)))
+// bring |z| under 0.03, then the Taylor series.
+func bigAtan(z *big.Float) *big.Float {
+	p := uint(refPrec + 32)
+	z = new(big.Float).SetPrec(p).Set(z)
+	const halvings = 6
+	for i := 0; i < halvings; i++ {
+		d := new(big.Float).SetPrec(p).Mul(z, z)
+		d.Add(d, big.NewFloat(1))
+		d.Sqrt(d)
+		d.Add(d, big.NewFloat(1))
+		z.Quo(z, d)
+	}
+	z2 := new(big.Float).SetPrec(p).Mul(z, z)
+	sum := new(big.Float).SetPrec(p).Set(z)
+	pow := new(big.Float).SetPrec(p).Set(z)
+	term := new(big.Float).SetPrec(p)
+	for k := 1; k < 400; k++ {
+		pow.Mul(pow, z2)
+		pow.Neg(pow)
+		term.Quo(pow, new(big.Float).SetInt64(int64(2*k+1)))
+		sum.Add(sum, term)
+		if term.Sign() == 0 || term.MantExp(nil)-sum.MantExp(nil) < -int(p)-4 {
+			break
+		}
+	}
+	return sum.SetMantExp(sum, halvings)
+}
+
+func refAtan(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) < 0x1p-30 {
+		return math.Atan(x)
+	}
+	return f64of(bigAtan(bf(x)))
+}
+
+func refAsin(x float64) float64 {
+	if !(math.Abs(x) < 1) || math.Abs(x) < 0x1p-30 {
+		return math.Asin(x)
+	}
+	X := new(big.Float).SetPrec(refPrec + 32).SetFloat64(x)
+	d := new(big.Float).SetPrec(refPrec+32).Mul(X, X)
+	d.Sub(big.NewFloat(1), d)
+	d.Sqrt(d)
+	return f64of(bigAtan(X.Quo(X, d)))
+}
+
+func refAcos(x float64) float64 {
+	if !(math.Abs(x) < 1) {
+		return math.Acos(x)
+	}
+	X := new(big.Float).SetPrec(refPrec + 32).SetFloat64(x)
+	n := new(big.Float).SetPrec(refPrec+32).Sub(big.NewFloat(1), X)
+	d := new(big.Float).SetPrec(refPrec+32).Add(big.NewFloat(1), X)
+	n.Quo(n, d)
+	n.Sqrt(n)
+	a := bigAtan(n)
+	return f64of(a.Mul(a, big.NewFloat(2)))
+}
+
+func refAtan2(y, x float64) float64 {
+	if y == 0 || x == 0 || math.IsInf(x, 0) || math.IsInf(y, 0) || math.IsNaN(x) || math.IsNaN(y) {
+		return math.Atan2(y, x)
+	}
+	q := new(big.Float).SetPrec(refPrec+32).Quo(bf(y), bf(x))
+	a := bigAtan(q)
+	if x < 0 {
+		pi := new(big.Float).SetPrec(refPrec + 32).Set(refConsts().pi)
+		if y >= 0 {
+			a.Add(a, pi)
+		} else {
+			a.Sub(a, pi)
+		}
+	}
+	return f64of(a)
+}
+
+func refSinh(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) > 720 || math.Abs(x) < 0x1p-30 {
+		return math.Sinh(x)
+	}
+	e := bigExp(bf(x))
+	r := new(big.Float).SetPrec(refPrec).Quo(big.NewFloat(1), e)
+	r.Sub(e, r)
+	return f64of(r.SetMantExp(r, -1))
+}
+
+func refCosh(x float64) float64 {
+	if math.IsNaN(x) || math.Abs(x) > 720 {
+		return math.Cosh(x)
+	}
+	e := bigExp(bf(x))
+	r := new(big.Float).SetPrec(refPrec).Quo(big.NewFloat(1), e)
+	r.Add(e, r)
+	return f64of(r.SetMantExp(r, -1))
+}
+
+func refTan(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) < 0x1p-27 {
+		return math.Tan(x)
+	}
+	s, c := bigSinCos(x)
+	return f64of(s.Quo(s, c))
+}
+
+func refAsinh(x float64) float64 {
+	a := math.Abs(x)
+	if math.IsNaN(x) || math.IsInf(x, 0) || a < 0x1p-30 {
+		return math.Asinh(x)
+	}
+	X := new(big.Float).SetPrec(2200).SetFloat64(a)
+	d := new(big.Float).SetPrec(2200).Mul(X, X)
+	d.Add(d, big.NewFloat(1))
+	d.Sqrt(d)
+	d.Add(d, X)
+	return math.Copysign(f64of(bigLog(d)), x)
+}
+
+func refAcosh(x float64) float64 {
+	if !(x > 1) || math.IsInf(x, 1) {
+		return math.Acosh(x)
+	}
+	X := new(big.Float).SetPrec(2200).SetFloat64(x)
+	d := new(big.Float).SetPrec(2200).Mul(X, X)
+	d.Sub(d, big.NewFloat(1))
+	d.Sqrt(d)
+	d.Add(d, X)
+	return f64of(bigLog(d))
+}
+
+func refAtanh(x float64) float64 {
+	if !(math.Abs(x) < 1) || math.Abs(x) < 0x1p-30 {
+		return math.Atanh(x)
+	}
+	X := new(big.Float).SetPrec(2200).SetFloat64(x)
+	n := new(big.Float).SetPrec(2200).Add(big.NewFloat(1), X)
+	d := new(big.Float).SetPrec(2200).Sub(big.NewFloat(1), X)
+	n.Quo(n, d)
+	l := bigLog(n)
+	return f64of(l.SetMantExp(l, -1))
+}
+
+func refExpm1(x float64) float64 {
+	if math.IsNaN(x) || x > 710 || x < -40 || math.Abs(x) < 0x1p-60 {
+		return math.Expm1(x)
+	}
+	if math.Abs(x) < 1e-3 { // Taylor: the 192-bit exp would lose x's low bits
+		X := new(big.Float).SetPrec(refPrec).SetFloat64(x)
+		sum := new(big.Float).SetPrec(refPrec).Set(X)
+		term := new(big.Float).SetPrec(refPrec).Set(X)
+		for n := int64(2); n < 60; n++ {
+			term.Mul(term, X)
+			term.Quo(term, new(big.Float).SetInt64(n))
+			sum.Add(sum, term)
+		}
+		return f64of(sum)
+	}
+	e := bigExp(bf(x))
+	return f64of(e.Sub(e, big.NewFloat(1)))
+}

@@ -250,6 +250,12 @@ func TestMathSpecialValues(t *testing.T) {
 		evalMath(t, h, fn, xs, yarg, out)
 		for i := range xs {
 			want := ref(xs[i], ys[i])
+			if fn == MathAtan2 && !isSpecial(xs[i]) && !isSpecial(ys[i]) {
+				if u := ulp64(out[i], refAtan2(xs[i], ys[i])); u > 2 {
+					t.Errorf("atan2 f64x2 (%v, %v) = %v, want %v", xs[i], ys[i], out[i], refAtan2(xs[i], ys[i]))
+				}
+				continue
+			}
 			if fn == MathPow && ordinaryPow(xs[i], ys[i]) {
 				// Not a special case: within an ULP of the exact value.
 				if ulp64(out[i], refPow(xs[i], ys[i])) > 1 {
@@ -296,7 +302,7 @@ func unaryEdges(fn MathFunc) []float64 {
 		return []float64{1000, -1000, 1e300, -1e300, 100, 0}
 	case MathErf:
 		return []float64{1e-300, -1e-300, 0x1p-1074, 10, -10, 1e300, -1e300}
-	case MathSin, MathCos:
+	case MathSin, MathCos, MathTan:
 		return []float64{1e-300, -1e-300, 0x1p-1074, -0x1p-1074, 1e-30}
 	}
 	return extraUnaryEdges(fn)
@@ -499,14 +505,16 @@ func benchInputs(fn MathFunc, n int) (x, y []float64) {
 	for i := range x {
 		u, v := rng.float(), rng.float()
 		switch fn {
-		case MathLog:
-			x[i] = 1e-3 + 100*u
-		case MathLog1p:
+		case MathLog, MathAcosh:
+			x[i] = 1 + 100*u
+		case MathLog1p, MathAtanh, MathAcos, MathAsin:
 			x[i] = 1.9*u - 0.95
 		case MathPow:
 			x[i], y[i] = 10*u, 20*v-10
 		case MathFmod:
 			x[i], y[i] = 200*u-100, 7*v+0.5
+		case MathAtan2:
+			x[i], y[i] = 20*u-10, 20*v-10
 		default:
 			x[i] = 20*u - 10
 		}
@@ -546,8 +554,59 @@ func ExampleMathLib() {
 	// Output: math_exp_f32x4 1 v128
 }
 
-// extraGoRef and extraUnaryEdges cover functions added after the first
-// series; none yet.
-func extraGoRef(fn MathFunc) func(x, y float64) float64 { panic("no reference for " + fn.String()) }
+// extraGoRef is Go's math for the second series.
+func extraGoRef(fn MathFunc) func(x, y float64) float64 {
+	u := func(f func(float64) float64) func(x, y float64) float64 {
+		return func(x, _ float64) float64 { return f(x) }
+	}
+	switch fn {
+	case MathAcos:
+		return u(math.Acos)
+	case MathAsin:
+		return u(math.Asin)
+	case MathAtan:
+		return u(math.Atan)
+	case MathAtan2:
+		return math.Atan2
+	case MathSinh:
+		return u(math.Sinh)
+	case MathCosh:
+		return u(math.Cosh)
+	case MathTan:
+		return u(math.Tan)
+	case MathAsinh:
+		return u(math.Asinh)
+	case MathAcosh:
+		return u(math.Acosh)
+	case MathAtanh:
+		return u(math.Atanh)
+	case MathExpm1:
+		return u(math.Expm1)
+	case MathErfc:
+		return u(math.Erfc)
+	}
+	panic("no reference for " + fn.String())
+}
 
-func extraUnaryEdges(MathFunc) []float64 { return nil }
+// extraUnaryEdges are the second series' exact edge inputs.
+func extraUnaryEdges(fn MathFunc) []float64 {
+	switch fn {
+	case MathAcos, MathAsin:
+		return []float64{1, -1, 1.5, -1.5, 1e-300, -1e-300}
+	case MathAtan:
+		return []float64{1e-300, -1e-300, 1e300, -1e300}
+	case MathSinh, MathCosh:
+		return []float64{1e-300, -1e-300, 1000, -1000}
+	case MathAsinh:
+		return []float64{1e-300, -1e-300, 0x1p-1074}
+	case MathAcosh:
+		return []float64{1, 0.5, -1, -2}
+	case MathAtanh:
+		return []float64{1, -1, 2, -2, 1e-300, -1e-300}
+	case MathExpm1:
+		return []float64{1e-300, -1e-300, 0x1p-1074, 1000, -1000, -50}
+	case MathErfc:
+		return []float64{100, -100, 30, -30, 1e300, -1e300, 0}
+	}
+	return nil
+}

@@ -290,3 +290,20 @@ func veltkamp(a float64) (hi, lo float64) {
 	hi = float64(c - float64(c-a))
 	return hi, a - hi
 }
+
+// tan (f64x2; f32x4 runs it on promoted halves): the sin/cos reduction,
+// then the Cephes rational tan(r) = r + r·z·P(z)/Q(z), z = r², with the
+// tail rlo added as rlo·(1+tan²r); odd quadrants give -1/tan(r).
+func genTan64(e *vemit, a []vr) vr {
+	x := a[0]
+	q, rhi, rlo := trigReduceFull(e, x)
+	z := e.mul(rhi, rhi)
+	p := e.poly(z, -1.79565251976484877988e7, 1.15351664838587416140e6, -1.30936939181383777646e4)
+	qq := e.poly(z, -5.38695755929454629881e7, 2.50083801823357915839e7, -1.32089234440210967447e6,
+		1.36812963470692954678e4, 1)
+	t := e.add(rhi, e.div(e.mul(e.mul(rhi, z), p), qq))
+	t = e.add(t, e.mul(rlo, e.madd(t, t, e.k(1))))
+	odd := e.op(e.o.ineg, e.and(q, e.kint(1)))
+	r := e.sel(odd, e.div(e.k(-1), t), t)
+	return e.sel(e.lt(e.abs(x), e.k(0x1p-27)), x, r) // tan(x) = x for tiny x, ±0 kept
+}

@@ -198,6 +198,49 @@ var ulpRanges = []ulpRange{
 	{MathFmod, F64, "x in ±[1e-3, 1e300], y in ±[1e-3, 1e3]", pairs(logu(1e-3, 1e300, true), logu(1e-3, 1e3, true)), 1 << 15, 0},
 }
 
+// The second series.
+var ulpRanges2 = []ulpRange{
+	{MathAcos, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathAcos, F32, "[-1, 1]", uni(-1, 1), 1 << 15, 1},
+	{MathAcos, F64, "[-1, 1]", uni(-1, 1), 2000, 2},
+	{MathAcos, F64, "[0.99, 1]", uni(0.99, 1), 2000, 2},
+	{MathAsin, F32, "[-1, 1]", uni(-1, 1), 1 << 15, 1},
+	{MathAsin, F64, "[-1, 1]", uni(-1, 1), 2000, 2},
+	{MathAtan, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathAtan, F64, "[-4, 4]", uni(-4, 4), 2000, 2},
+	{MathAtan, F64, "|x| in [1e-10, 1e10]", logu(1e-10, 1e10, true), 2000, 2},
+	{MathAtan2, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathAtan2, F64, "y, x in [-10, 10]", pairs(uni(-10, 10), uni(-10, 10)), 2000, 2},
+	{MathAtan2, F64, "|y|, |x| in [1e-5, 1e5]", pairs(logu(1e-5, 1e5, true), logu(1e-5, 1e5, true)), 2000, 2},
+	{MathSinh, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathSinh, F64, "[-2, 2]", uni(-2, 2), 2000, 2},
+	{MathSinh, F64, "[-711, 711]", uni(-711, 711), 2000, 2},
+	{MathCosh, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathCosh, F64, "[-2, 2]", uni(-2, 2), 2000, 2},
+	{MathCosh, F64, "[-711, 711]", uni(-711, 711), 2000, 2},
+	{MathTan, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathTan, F32, "[-π, π]", uni(-math.Pi, math.Pi), 1 << 15, 1},
+	{MathTan, F64, "[-π, π]", uni(-math.Pi, math.Pi), 2000, 2},
+	{MathTan, F64, "k·π/2 ± 2 ULP, k < 2**30", nearPio2(1 << 30), 2000, 2},
+	{MathTan, F64, "|x| in [1e6, max] (Payne–Hanek)", logu(1e6, math.MaxFloat64, true), 1000, 2},
+	{MathAsinh, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathAsinh, F64, "[-4, 4]", uni(-4, 4), 2000, 2},
+	{MathAsinh, F64, "|x| in [1e-10, max]", logu(1e-10, math.MaxFloat64, true), 2000, 2},
+	{MathAcosh, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathAcosh, F64, "[1, 4]", uni(1, 4), 2000, 2},
+	{MathAcosh, F64, "[1, max]", logu(1, math.MaxFloat64, false), 2000, 2},
+	{MathAtanh, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathAtanh, F64, "(-1, 1)", uni(-1, 1), 2000, 2},
+	{MathExpm1, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathExpm1, F64, "[-2, 2]", uni(-2, 2), 2000, 2},
+	{MathExpm1, F64, "[-40, 710]", uni(-40, 710), 2000, 2},
+	{MathExpm1, F64, "|x| in [1e-300, 1]", logu(1e-300, 1, true), 2000, 2},
+	{MathErfc, F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathErfc, F32, "[-2, 10]", uni(-2, 10), 1 << 15, 1},
+	{MathErfc, F64, "[-2, 2]", uni(-2, 2), 1 << 15, 3},
+	{MathErfc, F64, "[-6, 27]", uni(-6, 27), 1 << 15, 4},
+}
+
 // refF64 is the exact reference used for f64 lanes.
 func refF64(fn MathFunc) (f func(x, y float64) float64, exact bool) {
 	switch fn {
@@ -340,7 +383,7 @@ func TestMathULP(t *testing.T) {
 	h := newMathHarness(t, MathFuncs())
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n| function | type | input range | max ULP | bound |\n|---|---|---|---|---|\n")
-	for _, row := range ulpRanges {
+	for _, row := range append(ulpRanges[:len(ulpRanges):len(ulpRanges)], ulpRanges2...) {
 		n := row.n * *mathSamples
 		if raceEnabled {
 			n = max(n/8, 256)
@@ -358,6 +401,8 @@ func TestMathULP(t *testing.T) {
 // exhaustiveBounds are the documented maxima over every f32 input.
 var exhaustiveBounds = map[MathFunc]uint64{
 	MathExp: 1, MathLog: 1, MathLog1p: 1, MathTanh: 2, MathLogistic: 2, MathErf: 3, MathSin: 2, MathCos: 2,
+	MathAcos: 1, MathAsin: 1, MathAtan: 1, MathSinh: 1, MathCosh: 1, MathTan: 1, MathAsinh: 1, MathAcosh: 1,
+	MathAtanh: 1, MathExpm1: 1, MathErfc: 1,
 }
 
 // TestMathExhaustiveF32 runs every unary f32x4 function on all 2**32
@@ -418,5 +463,34 @@ func TestMathExhaustiveF32(t *testing.T) {
 	}
 }
 
-// extraRefF64 covers functions added after the first series; none yet.
-func extraRefF64(fn MathFunc) (func(x, y float64) float64, bool) { return goRef(fn), false }
+// extraRefF64 is the exact reference of the second series (erfc: Go's).
+func extraRefF64(fn MathFunc) (func(x, y float64) float64, bool) {
+	u := func(f func(float64) float64) func(x, y float64) float64 {
+		return func(x, _ float64) float64 { return f(x) }
+	}
+	switch fn {
+	case MathAcos:
+		return u(refAcos), true
+	case MathAsin:
+		return u(refAsin), true
+	case MathAtan:
+		return u(refAtan), true
+	case MathAtan2:
+		return refAtan2, true
+	case MathSinh:
+		return u(refSinh), true
+	case MathCosh:
+		return u(refCosh), true
+	case MathTan:
+		return u(refTan), true
+	case MathAsinh:
+		return u(refAsinh), true
+	case MathAcosh:
+		return u(refAcosh), true
+	case MathAtanh:
+		return u(refAtanh), true
+	case MathExpm1:
+		return u(refExpm1), true
+	}
+	return goRef(fn), false
+}
