@@ -338,9 +338,20 @@ type Value struct {
 }
 
 // String prints the value as it appears in text, e.g. "%arg0" or "%3#1".
+// Results are named in groups (`%3:2, %x = …`): the number after '#' is
+// the value's place in its group, printed when the group has several.
 func (v *Value) String() string {
-	if v.Def != nil && len(v.Def.Results) > 1 {
-		return "%" + v.Name + "#" + strconv.Itoa(v.Index)
+	if d := v.Def; d != nil && len(d.Results) > 1 && v.Index < len(d.Results) {
+		first, last := v.Index, v.Index
+		for first > 0 && d.Results[first-1].Name == v.Name {
+			first--
+		}
+		for last+1 < len(d.Results) && d.Results[last+1].Name == v.Name {
+			last++
+		}
+		if last > first {
+			return "%" + v.Name + "#" + strconv.Itoa(v.Index-first)
+		}
 	}
 	return "%" + v.Name
 }

@@ -358,12 +358,27 @@ func (p *parser) parseTopItem(m *Module, inModule bool) {
 		}
 		p.sawFunc = true
 		p.parseFunc(m)
+	case t.kind == tLBrace && strings.HasPrefix(p.lex.src[t.end:], "-#"):
+		// A file metadata block {-# dialect_resources: … #-}: skipped.
+		end := strings.Index(p.lex.src[t.end:], "#-}")
+		if end < 0 {
+			p.fail(p.pos(t), "", ErrSyntax, "unterminated '{-#' block")
+			break
+		}
+		p.lex.seek(t)
+		p.lex.advanceTo(t.end + end + 3)
+		p.next()
 	case t.kind == tString || t.kind == tBareID || t.kind == tValueID:
 		name := p.text(t)
 		if t.kind == tString {
 			name = unquoteString(name)
 		}
-		p.fail(p.pos(t), "", ErrUnsupported, "only functions are supported at module level, found '%s'", shorten(name))
+		switch name {
+		case "func.func", "builtin.func", "builtin.module":
+			p.fail(p.pos(t), name, ErrUnsupported, "in generic form is not supported; print functions and modules in custom form")
+		default:
+			p.fail(p.pos(t), "", ErrUnsupported, "only functions are supported at module level, found '%s'", shorten(name))
+		}
 	default:
 		p.syntaxError(t, "a function, module or alias definition")
 	}
@@ -739,10 +754,11 @@ func (p *parser) parseOps(inFunc bool) (ops []*Op, ret *Op) {
 		start := p.tok
 		var op *Op
 		var defs []resultDef
+		isReturn := false
 		if k == tBlockID {
 			p.fail(p.pos(p.tok), "", ErrUnsupported, "a region or function body with more than one block is not supported")
 		} else {
-			op, defs = p.parseOperation()
+			op, defs, isReturn = p.parseOperation()
 		}
 		if p.failed {
 			if p.abort {
@@ -750,7 +766,7 @@ func (p *parser) parseOps(inFunc bool) (ops []*Op, ret *Op) {
 			}
 			p.poison(defs)
 			p.failed = false
-			if inFunc && ret == nil && p.isReturnStart(start) {
+			if inFunc && ret == nil && isReturn {
 				// A broken terminator is still the terminator.
 				ret = &Op{Name: "func.return", Pos: p.pos(start)}
 			}
@@ -762,7 +778,7 @@ func (p *parser) parseOps(inFunc bool) (ops []*Op, ret *Op) {
 		}
 		if ret != nil && !afterReturn {
 			afterReturn = true
-			p.errorf(op.Pos, op.Name, ErrSyntax, "operation after the function's terminator")
+			p.errorf(op.Pos, op.Name, ErrSyntax, "follows the function's terminator")
 		}
 		if op.Name == "func.return" {
 			if !inFunc {
@@ -777,8 +793,8 @@ func (p *parser) parseOps(inFunc bool) (ops []*Op, ret *Op) {
 	return ops, ret
 }
 
-// isReturnStart reports whether an operation starting at t is a return.
-func (p *parser) isReturnStart(t token) bool {
+// isReturnName reports whether t names a return operation.
+func (p *parser) isReturnName(t token) bool {
 	switch p.text(t) {
 	case "return", "func.return", "std.return", `"func.return"`, `"std.return"`:
 		return true
@@ -789,20 +805,19 @@ func (p *parser) isReturnStart(t token) bool {
 // parseOperation parses one operation with its optional result list and
 // location. It also returns the result names it saw, for poisoning if the
 // operation fails.
-func (p *parser) parseOperation() (*Op, []resultDef) {
+func (p *parser) parseOperation() (op *Op, defs []resultDef, isReturn bool) {
 	p.nops++
 	if p.nops > p.lim.MaxOps {
 		p.abortf(p.pos(p.tok), ErrUnsupported, "kernel has more than %d operations (the limit)", p.lim.MaxOps)
-		return nil, nil
+		return nil, nil, false
 	}
-	var defs []resultDef
 	nres := 0
 	if p.tok.kind == tValueID {
 		for !p.bad() {
 			t := p.tok
 			if t.kind != tValueID || strings.IndexByte(p.text(t), '#') >= 0 {
 				p.syntaxError(t, "result name (%name)")
-				return nil, defs
+				return nil, defs, isReturn
 			}
 			d := resultDef{name: p.text(t)[1:], pos: p.pos(t), n: 1}
 			p.next()
@@ -810,12 +825,12 @@ func (p *parser) parseOperation() (*Op, []resultDef) {
 				ct := p.tok
 				if ct.kind != tInt {
 					p.syntaxError(ct, "result count")
-					return nil, defs
+					return nil, defs, isReturn
 				}
 				n, err := strconv.ParseUint(p.text(ct), 10, 31)
 				if err != nil || n == 0 {
 					p.fail(p.pos(ct), "", ErrSyntax, "invalid result count %s", shorten(p.text(ct)))
-					return nil, defs
+					return nil, defs, isReturn
 				}
 				d.n = int(n)
 				p.next()
@@ -827,11 +842,11 @@ func (p *parser) parseOperation() (*Op, []resultDef) {
 			}
 		}
 		if !p.expect(tEqual) {
-			return nil, defs
+			return nil, defs, isReturn
 		}
 	}
-	var op *Op
 	t := p.tok
+	isReturn = p.isReturnName(t)
 	switch t.kind {
 	case tString:
 		op = p.parseGenericOp(defs, nres)
@@ -843,18 +858,18 @@ func (p *parser) parseOperation() (*Op, []resultDef) {
 			op = p.parseArithConstant(defs, nres)
 		default:
 			p.fail(p.pos(t), name, ErrUnsupported, "custom op syntax is not supported; use the generic form")
-			return nil, defs
+			return nil, defs, isReturn
 		}
 	default:
 		p.syntaxError(t, "an operation")
-		return nil, defs
+		return nil, defs, isReturn
 	}
 	if p.bad() || op == nil {
-		return nil, defs
+		return nil, defs, isReturn
 	}
 	p.bindResults(op, defs)
 	p.optLoc()
-	return op, nil
+	return op, nil, isReturn
 }
 
 // bindResults names op's results after defs (%a, %b:2, …); results of an
@@ -1047,7 +1062,7 @@ func (p *parser) parseCustomReturn(defs []resultDef) *Op {
 	t := p.tok
 	op := &Op{Name: "func.return", Pos: p.pos(t)}
 	if len(defs) > 0 {
-		p.fail(p.pos(t), op.Name, ErrSyntax, "op does not define results")
+		p.fail(p.pos(t), op.Name, ErrSyntax, "cannot have results")
 		return nil
 	}
 	p.next()

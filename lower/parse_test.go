@@ -411,6 +411,17 @@ func.func @f(%x: !t loc(#loc)) -> !t {
 				t.Errorf("return at %v", m.Funcs[0].Return.Pos)
 			}
 		}},
+		{"result groups", funcWithBody("()", `
+  %0:2, %x, %y = "tf.X"() : () -> (tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>)
+  return`), func(t *testing.T, m *Module) {
+			var got []string
+			for _, v := range m.Funcs[0].Ops[0].Results {
+				got = append(got, v.String())
+			}
+			if strings.Join(got, " ") != "%0#0 %0#1 %x %y" {
+				t.Errorf("names %v", got)
+			}
+		}},
 		{"unnamed results", funcWithBody("(%a: tensor<f32>) -> tensor<f32>", `
   "tf.X"(%a) : (tensor<f32>) -> tensor<f32>
   return %a : tensor<f32>`), func(t *testing.T, m *Module) {

@@ -49,7 +49,7 @@ func.func @no_return(%arg0: tensor<f32>) -> tensor<f32> {
 
 func.func @after_return(%arg0: tensor<f32>) -> tensor<f32> {
   return %arg0 : tensor<f32>
-  // expected-error @+1 {{'tf.Neg' op operation after the function's terminator}}
+  // expected-error @+1 {{'tf.Neg' op follows the function's terminator}}
   %0 = "tf.Neg"(%arg0) : (tensor<f32>) -> tensor<f32>
 }
 
@@ -159,4 +159,18 @@ func.func @expect_equal(%arg0: tensor<f32>) -> tensor<f32> {
 // -----
 
 // expected-error @+1 {{expected a function, module or alias definition, found '}'}}
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op in generic form is not supported}}
+"func.func"() <{function_type = () -> (), sym_name = "g"}> ({
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+
+func.func @return_results(%arg0: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'func.return' op cannot have results}}
+  %0 = return %arg0 : tensor<f32>
 }

@@ -105,3 +105,16 @@ func.func @shadow(%c: tensor<i1>, %v: tensor<f32>) -> tensor<f32> {
   }) {is_stateless = true} : (tensor<i1>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// The annotation forms: on the line itself, @+2 and @-1.
+func.func @forms(%arg0: tensor<f32>) -> tensor<f32> {
+  %0 = "tf.Neg"(%a) : (tensor<f32>) -> tensor<f32> // expected-error {{use of undefined value '%a'}}
+  // expected-error @+2 {{use of undefined value '%b'}}
+  // A line between the annotation and the error.
+  %1 = "tf.Neg"(%b) : (tensor<f32>) -> tensor<f32>
+  %2 = "tf.Neg"(%c) : (tensor<f32>) -> tensor<f32>
+  // expected-error @-1 {{use of undefined value '%c'}}
+  return %2 : tensor<f32>
+}
