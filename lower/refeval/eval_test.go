@@ -222,3 +222,34 @@ func TestUndefinedOperand(t *testing.T) {
 	_, err := Eval(context.Background(), fn, nil, []*memref.Tensor{x})
 	wantErr(t, err, "'tf.Exp' op operand 0 is not defined before its use")
 }
+
+// TestConcurrentEval runs one function from many goroutines (under -race).
+func TestConcurrentEval(t *testing.T) {
+	x := tensor(t, []int{3, 4}, make([]float32, 12)...)
+	g := newGraph(typeOf(x))
+	e := g.op("tf.Exp", typeOf(x), nil, g.arg(0))
+	s := g.op("tf.Sum", lower.Ranked(memref.Float32, 3), nil, e, g.constant(vec(t, int32(1))))
+	fn := g.ret(s)
+	const P, N = 8, 50
+	errs := make(chan error, P)
+	for p := 0; p < P; p++ {
+		go func() {
+			for i := 0; i < N; i++ {
+				out, err := Eval(context.Background(), fn, nil, []*memref.Tensor{x})
+				if err == nil && out[0].Float64At(2) != 4 {
+					err = errors.New("wrong sum")
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for p := 0; p < P; p++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
