@@ -43,11 +43,10 @@ type mathGen func(e *vemit, args []vr) vr
 
 // mathFuncInfo is one row of the library's table.
 type mathFuncInfo struct {
-	name       string
-	arity      int
-	f32x4      mathGen
-	f64x2      mathGen
-	hasSlowOut bool // the function has a rare out-of-line path (scalar or a call)
+	name  string
+	arity int
+	f32x4 mathGen // emits the f32x4 body
+	f64x2 mathGen // emits the f64x2 body
 }
 
 // mathTable lists the library, one function a row; the generators live in
@@ -58,28 +57,28 @@ var mathTable [numMathFuncs]mathFuncInfo
 
 func init() {
 	mathTable = [numMathFuncs]mathFuncInfo{
-		MathExp:      {"exp", 1, genExp32, genExp64, false},
-		MathLog:      {"log", 1, genLog32, genLog64, false},
-		MathLog1p:    {"log1p", 1, genLog1p32, genLog1p64, false},
-		MathTanh:     {"tanh", 1, genTanh32, genTanh64, false},
-		MathLogistic: {"logistic", 1, genLogistic32, genLogistic64, false},
-		MathErf:      {"erf", 1, genErf32, genErf64, false},
-		MathSin:      {"sin", 1, genSin32, genSin64, true},
-		MathCos:      {"cos", 1, genCos32, genCos64, true},
-		MathPow:      {"pow", 2, genPow32, genPow64, false},
-		MathFmod:     {"fmod", 2, genFmod32, genFmod64, true},
-		MathAcos:     {"acos", 1, via64(genAcos64), genAcos64, false},
-		MathAsin:     {"asin", 1, via64(genAsin64), genAsin64, false},
-		MathAtan:     {"atan", 1, via64(genAtan64), genAtan64, false},
-		MathAtan2:    {"atan2", 2, via64(genAtan264), genAtan264, false},
-		MathSinh:     {"sinh", 1, via64(genSinh64), genSinh64, false},
-		MathCosh:     {"cosh", 1, via64(genCosh64), genCosh64, false},
-		MathTan:      {"tan", 1, via64(genTan64), genTan64, true},
-		MathAsinh:    {"asinh", 1, via64(genAsinh64), genAsinh64, false},
-		MathAcosh:    {"acosh", 1, via64(genAcosh64), genAcosh64, false},
-		MathAtanh:    {"atanh", 1, via64(genAtanh64), genAtanh64, false},
-		MathExpm1:    {"expm1", 1, via64(genExpm164), genExpm164, false},
-		MathErfc:     {"erfc", 1, via64(genErfc64), genErfc64, false},
+		MathExp:      {"exp", 1, genExp32, genExp64},
+		MathLog:      {"log", 1, genLog32, genLog64},
+		MathLog1p:    {"log1p", 1, genLog1p32, genLog1p64},
+		MathTanh:     {"tanh", 1, genTanh32, genTanh64},
+		MathLogistic: {"logistic", 1, genLogistic32, genLogistic64},
+		MathErf:      {"erf", 1, genErf32, genErf64},
+		MathSin:      {"sin", 1, genSin32, genSin64},
+		MathCos:      {"cos", 1, genCos32, genCos64},
+		MathPow:      {"pow", 2, genPow32, genPow64},
+		MathFmod:     {"fmod", 2, genFmod32, genFmod64},
+		MathAcos:     {"acos", 1, via64(genAcos64), genAcos64},
+		MathAsin:     {"asin", 1, via64(genAsin64), genAsin64},
+		MathAtan:     {"atan", 1, via64(genAtan64), genAtan64},
+		MathAtan2:    {"atan2", 2, via64(genAtan264), genAtan264},
+		MathSinh:     {"sinh", 1, via64(genSinh64), genSinh64},
+		MathCosh:     {"cosh", 1, via64(genCosh64), genCosh64},
+		MathTan:      {"tan", 1, via64(genTan64), genTan64},
+		MathAsinh:    {"asinh", 1, via64(genAsinh64), genAsinh64},
+		MathAcosh:    {"acosh", 1, via64(genAcosh64), genAcosh64},
+		MathAtanh:    {"atanh", 1, via64(genAtanh64), genAtanh64},
+		MathExpm1:    {"expm1", 1, via64(genExpm164), genExpm164},
+		MathErfc:     {"erfc", 1, via64(genErfc64), genErfc64},
 	}
 }
 
@@ -183,22 +182,22 @@ type vr struct {
 
 // laneOps are the opcodes of one lane shape.
 type laneOps struct {
-	add, sub, mul, div, neg, abs, sqrt, pmin, pmax  Opcode
-	eq, ne, lt, le, gt, ge, nearest, floor, trunc   Opcode
-	iadd, isub, ishl, ishrS, ishrU, ieq, igtS, ineg Opcode
-	bits                                            int
+	add, sub, mul, div, neg, abs, sqrt, pmin, pmax Opcode
+	eq, ne, lt, le, gt, ge, nearest, trunc         Opcode
+	iadd, isub, ishl, ishrS, ishrU, ieq, ineg      Opcode
+	bits                                           int
 }
 
 var laneOpsF32 = laneOps{
 	OpF32x4Add, OpF32x4Sub, OpF32x4Mul, OpF32x4Div, OpF32x4Neg, OpF32x4Abs, OpF32x4Sqrt, OpF32x4Pmin, OpF32x4Pmax,
-	OpF32x4Eq, OpF32x4Ne, OpF32x4Lt, OpF32x4Le, OpF32x4Gt, OpF32x4Ge, OpF32x4Nearest, OpF32x4Floor, OpF32x4Trunc,
-	OpI32x4Add, OpI32x4Sub, OpI32x4Shl, OpI32x4ShrS, OpI32x4ShrU, OpI32x4Eq, OpI32x4GtS, OpI32x4Neg, 32,
+	OpF32x4Eq, OpF32x4Ne, OpF32x4Lt, OpF32x4Le, OpF32x4Gt, OpF32x4Ge, OpF32x4Nearest, OpF32x4Trunc,
+	OpI32x4Add, OpI32x4Sub, OpI32x4Shl, OpI32x4ShrS, OpI32x4ShrU, OpI32x4Eq, OpI32x4Neg, 32,
 }
 
 var laneOpsF64 = laneOps{
 	OpF64x2Add, OpF64x2Sub, OpF64x2Mul, OpF64x2Div, OpF64x2Neg, OpF64x2Abs, OpF64x2Sqrt, OpF64x2Pmin, OpF64x2Pmax,
-	OpF64x2Eq, OpF64x2Ne, OpF64x2Lt, OpF64x2Le, OpF64x2Gt, OpF64x2Ge, OpF64x2Nearest, OpF64x2Floor, OpF64x2Trunc,
-	OpI64x2Add, OpI64x2Sub, OpI64x2Shl, OpI64x2ShrS, OpI64x2ShrU, OpI64x2Eq, OpI64x2GtS, OpI64x2Neg, 64,
+	OpF64x2Eq, OpF64x2Ne, OpF64x2Lt, OpF64x2Le, OpF64x2Gt, OpF64x2Ge, OpF64x2Nearest, OpF64x2Trunc,
+	OpI64x2Add, OpI64x2Sub, OpI64x2Shl, OpI64x2ShrS, OpI64x2ShrU, OpI64x2Eq, OpI64x2Neg, 64,
 }
 
 // vemit emits straight-line SIMD code into f: every operation pops its
@@ -308,7 +307,6 @@ func (e *vemit) isnan(a vr) vr { return e.ne(a, a) }
 
 // Rounding to an integral value.
 func (e *vemit) nearest(a vr) vr { return e.op(e.o.nearest, a) }
-func (e *vemit) floor(a vr) vr   { return e.op(e.o.floor, a) }
 func (e *vemit) trunc(a vr) vr   { return e.op(e.o.trunc, a) }
 
 // Bitwise operations on the whole vector.
@@ -316,7 +314,6 @@ func (e *vemit) and(a, b vr) vr    { return e.op(OpV128And, a, b) }
 func (e *vemit) or(a, b vr) vr     { return e.op(OpV128Or, a, b) }
 func (e *vemit) xor(a, b vr) vr    { return e.op(OpV128Xor, a, b) }
 func (e *vemit) andnot(a, b vr) vr { return e.op(OpV128Andnot, a, b) } // a &^ b
-func (e *vemit) not(a vr) vr       { return e.op(OpV128Not, a) }
 
 // sel is m ? a : b lane by lane, for a mask m of all-ones/all-zeros lanes.
 func (e *vemit) sel(m, a, b vr) vr { return e.op(OpV128Bitselect, a, b, m) }
@@ -325,7 +322,6 @@ func (e *vemit) sel(m, a, b vr) vr { return e.op(OpV128Bitselect, a, b, m) }
 func (e *vemit) iadd(a, b vr) vr { return e.op(e.o.iadd, a, b) }
 func (e *vemit) isub(a, b vr) vr { return e.op(e.o.isub, a, b) }
 func (e *vemit) ieq(a, b vr) vr  { return e.op(e.o.ieq, a, b) }
-func (e *vemit) igt(a, b vr) vr  { return e.op(e.o.igtS, a, b) }
 func (e *vemit) shift(op Opcode, a vr, n int) vr {
 	e.get(a)
 	e.f.I32Const(int32(n))
@@ -344,9 +340,6 @@ func (e *vemit) signbit(a vr) vr { return e.and(a, e.signMask()) }
 
 // copysign is |a| with the sign of s.
 func (e *vemit) copysign(a, s vr) vr { return e.sel(e.signMask(), s, a) }
-
-// xorsign flips the sign of a where s is negative.
-func (e *vemit) xorsign(a, s vr) vr { return e.xor(a, e.signbit(s)) }
 
 // poly is c[0] + x*(c[1] + x*(c[2] + …)) in Horner form (a mul and an add
 // per coefficient).

@@ -19,7 +19,6 @@ func ki32(v int32) sv   { return sv{t: I32, isK: true, k: uint64(uint32(v))} }
 func ki64(v int64) sv   { return sv{t: I64, isK: true, k: uint64(v)} }
 func ku64(v uint64) sv  { return sv{t: I64, isK: true, k: v} }
 func kf64(v float64) sv { return sv{t: F64, isK: true, k: math.Float64bits(v)} }
-func kf32(v float32) sv { return sv{t: F32, isK: true, k: uint64(math.Float32bits(v))} }
 
 func (s semit) get(vs ...sv) {
 	for _, v := range vs {
