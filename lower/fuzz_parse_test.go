@@ -71,3 +71,30 @@ var fuzzSeeds = []string{
 	`func.func @f() { "tf.X"() ({ ^bb0(%a: tensor<f32>): "tf.Y"(%a) : (tensor<f32>) -> () }) : () -> () return }`,
 	`func.func @f() { "tf.X"() {a = #x.y<"]>", (->)>} : () -> () return }`,
 }
+
+// TestParsePrefixes parses every prefix of every case in testdata/parse,
+// a cheap systematic complement to FuzzParse: text cut anywhere must give
+// a module or well-formed diagnostics, never a panic.
+func TestParsePrefixes(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(parseTestdataDir, "*.mlir"))
+	n := 0
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range splitMLIRCases(path, string(src)) {
+			text := strings.TrimLeft(c.text, "\n")
+			step := 1
+			if testing.Short() {
+				step = 13
+			}
+			for i := 0; i <= len(text); i += step {
+				m, err := Parse("prefix.mlir", []byte(text[:i]), ParseLimits{})
+				checkErrorShape(t, m, err)
+				n++
+			}
+		}
+	}
+	t.Logf("%d prefixes", n)
+}

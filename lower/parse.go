@@ -17,7 +17,7 @@ import (
 type ParseLimits struct {
 	MaxBytes         int // length of the source text
 	MaxOps           int // operations in the whole module, terminators and ops in regions included
-	MaxDepth         int // nesting of regions, attributes, types and dense literal lists (each counts)
+	MaxDepth         int // nesting of regions, attributes, types and dense literal lists, all counted together
 	MaxDenseElements int // elements of one non-splat dense literal
 }
 
@@ -1445,6 +1445,11 @@ func (p *parser) parseDict() DictAttr {
 		return nil
 	}
 	defer p.leave()
+	return p.parseDictBody()
+}
+
+// parseDictBody is parseDict within a nesting level already counted.
+func (p *parser) parseDictBody() DictAttr {
 	if !p.expect(tLBrace) {
 		return nil
 	}
@@ -1544,7 +1549,7 @@ func (p *parser) parseAttr() Attr {
 		p.expect(tRBracket)
 		return arr
 	case tLBrace:
-		return p.parseDict()
+		return p.parseDictBody()
 	case tString:
 		p.next()
 		return StringAttr(unquoteString(p.text(t)))
@@ -1789,15 +1794,10 @@ func floatFromLiteral(text string, neg bool, dt memref.DType) (bits uint64, v fl
 // parseNumberAttr parses `[-]literal [: type]` into an IntAttr or a
 // FloatAttr.
 func (p *parser) parseNumberAttr() Attr {
-	neg := p.got(tMinus)
-	t := p.tok
-	if t.kind != tInt && t.kind != tFloat {
-		p.syntaxError(t, "a number")
+	neg, t, ok := p.parseNumberLiteral()
+	if !ok {
 		return nil
 	}
-	text := p.text(t)
-	p.next()
-	typ := ""
 	var tt token
 	if p.got(tColon) {
 		tt = p.tok
@@ -1805,8 +1805,31 @@ func (p *parser) parseNumberAttr() Attr {
 			p.syntaxError(tt, "an integer or float type")
 			return nil
 		}
-		typ = p.text(tt)
 		p.next()
+	}
+	return p.numberAttr(neg, t, tt)
+}
+
+// parseNumberLiteral parses `[-]integer` or `[-]float`.
+func (p *parser) parseNumberLiteral() (neg bool, t token, ok bool) {
+	neg = p.got(tMinus)
+	t = p.tok
+	if t.kind != tInt && t.kind != tFloat {
+		p.syntaxError(t, "a number")
+		return false, t, false
+	}
+	p.next()
+	return neg, t, true
+}
+
+// numberAttr converts the literal t (negated if neg) to an attribute of
+// the type named by token tt (none: i64 for integers, f64 for floats, the
+// type left "" in the attribute).
+func (p *parser) numberAttr(neg bool, t, tt token) Attr {
+	text := p.text(t)
+	typ := ""
+	if tt.kind == tBareID {
+		typ = p.text(tt)
 	}
 	if typ == "" && t.kind == tInt || typ != "" && isIntTypeName(typ) {
 		if t.kind == tFloat {
@@ -1842,7 +1865,7 @@ func (p *parser) parseNumberAttr() Attr {
 		dt = memref.Float16
 	default:
 		if isOtherBuiltinType(typ) {
-			p.errorf(p.pos(tt), "", ErrUnsupported, "unsupported float attribute type '%s'", typ)
+			p.errorf(p.pos(tt), "", ErrUnsupported, "unsupported attribute type '%s'", typ)
 		} else {
 			p.errorf(p.pos(tt), "", ErrSyntax, "expected an integer or float type, found '%s'", shorten(typ))
 		}
@@ -1889,7 +1912,6 @@ func (p *parser) parseArrayAttr() Attr {
 		p.syntaxError(tt, "an element type")
 		return nil
 	}
-	typ := p.text(tt)
 	p.next()
 	arr := ArrayAttr{}
 	if p.got(tColon) {
@@ -1901,7 +1923,11 @@ func (p *parser) parseArrayAttr() Attr {
 				p.next()
 				a = BoolAttr(p.text(et) == "true")
 			case et.kind == tMinus || et.kind == tInt || et.kind == tFloat:
-				a = p.parseNumberWithType(typ, tt)
+				neg, lit, ok := p.parseNumberLiteral()
+				if !ok {
+					return nil
+				}
+				a = p.numberAttr(neg, lit, tt)
 			default:
 				p.syntaxError(et, "an array element")
 				return nil
@@ -1914,48 +1940,6 @@ func (p *parser) parseArrayAttr() Attr {
 	}
 	p.expect(tGreater)
 	return arr
-}
-
-// parseNumberWithType parses `[-]literal` as if followed by `: typ`.
-func (p *parser) parseNumberWithType(typ string, tt token) Attr {
-	neg := p.got(tMinus)
-	t := p.tok
-	if t.kind != tInt && t.kind != tFloat {
-		p.syntaxError(t, "a number")
-		return nil
-	}
-	// Reuse parseNumberAttr's checks by building the same literal.
-	text := p.text(t)
-	p.next()
-	if it, ok := intTypeOf(typ); ok {
-		mag, ok := parseMagnitude(text)
-		if t.kind == tFloat || !ok {
-			p.errorf(p.pos(t), "", ErrSyntax, "invalid %s element %s", typ, shorten(text))
-			return IntAttr{Type: typ}
-		}
-		v, msg := intValue(neg, mag, it)
-		if msg != "" {
-			p.errorf(p.pos(t), "", ErrSyntax, "integer value %s%s: %s for %s", minusIf(neg), shorten(text), msg, typ)
-		}
-		return IntAttr{Value: v, Type: typ}
-	}
-	var dt memref.DType
-	switch typ {
-	case "f64":
-		dt = memref.Float64
-	case "f32":
-		dt = memref.Float32
-	case "f16":
-		dt = memref.Float16
-	default:
-		p.errorf(p.pos(tt), "", ErrUnsupported, "unsupported array element type '%s'", shorten(typ))
-		return FloatAttr{Type: typ}
-	}
-	_, v, msg := floatFromLiteral(text, neg, dt)
-	if msg != "" {
-		p.errorf(p.pos(t), "", ErrSyntax, "%s", msg)
-	}
-	return FloatAttr{Value: v, Type: typ}
 }
 
 // ---- dense literals ----
