@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"unsafe"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
@@ -102,6 +103,28 @@ func (b *wazeroBackend) newArena(ctx context.Context, bytes uint64) (arenaBacken
 }
 
 func (a *wazeroArena) mem() []byte { return a.buf }
+
+// zeroBigBlock is the size from which zeroing gives pages back to the OS
+// rather than writing them. Faulting a page back in costs far more than
+// clearing it (~10 µs per 4 KiB page on a VM, against ~0.2 µs to clear),
+// so only blocks too big to be worth keeping resident are released.
+const zeroBigBlock = 256 << 20
+
+// zero zeroes b, a range of the arena: small ranges by writing, big ones
+// by dropping their whole pages (which then read as zero) and writing only
+// the partial pages at the edges.
+func (a *wazeroArena) zero(b []byte) {
+	if len(b) < zeroBigBlock {
+		clear(b)
+		return
+	}
+	base := uintptr(unsafe.Pointer(&a.buf[0]))
+	off := uint64(uintptr(unsafe.Pointer(&b[0])) - base)
+	n := uint64(len(b))
+	lo, hi := a.mm.release(off, n)
+	clear(b[:lo-off])
+	clear(b[hi-off:])
+}
 
 func (a *wazeroArena) close(ctx context.Context) error {
 	err := a.rt.Close(ctx)

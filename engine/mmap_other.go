@@ -24,4 +24,4 @@ func (m *mmapMemory) Free() {}
 
 func (m *mmapMemory) unmap() { m.buf = nil }
 
-func (m *mmapMemory) release(off, n uint64) {}
+func (m *mmapMemory) release(off, n uint64) (lo, hi uint64) { return off, off }

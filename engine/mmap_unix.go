@@ -25,6 +25,9 @@ func newMmapMemory(max uint64) (*mmapMemory, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reserving %d bytes of linear memory: %w", max, err)
 	}
+	// Transparent huge pages: a first touch faults in 2 MiB, not 4 KiB
+	// (page faults cost ~10 µs each on the VMs we run on). Best effort.
+	_ = unix.Madvise(buf, unix.MADV_HUGEPAGE)
 	return &mmapMemory{buf: buf}, nil
 }
 
@@ -51,13 +54,18 @@ func (m *mmapMemory) unmap() {
 	}
 }
 
-// release gives the pages of buf[off:off+n] back to the OS; they read as
-// zero afterwards. Used to zero big freed blocks cheaply.
-func (m *mmapMemory) release(off, n uint64) {
+// release gives the whole pages of [off, off+n) back to the OS, after
+// which they read as zero, and returns the page-aligned range it released
+// (lo == hi when there was none). The caller zeroes the rest.
+func (m *mmapMemory) release(off, n uint64) (lo, hi uint64) {
 	const page = 4096
-	lo := (off + page - 1) &^ (page - 1)
-	hi := (off + n) &^ (page - 1)
-	if hi > lo {
-		_ = unix.Madvise(m.buf[lo:hi], unix.MADV_DONTNEED)
+	lo = (off + page - 1) &^ (page - 1)
+	hi = (off + n) &^ (page - 1)
+	if hi <= lo {
+		return off, off
 	}
+	if err := unix.Madvise(m.buf[lo:hi], unix.MADV_DONTNEED); err != nil {
+		clear(m.buf[lo:hi])
+	}
+	return lo, hi
 }

@@ -128,6 +128,12 @@ func (r *Runtime) FreeTensor(t *memref.Tensor) error { return r.arena.alloc.Free
 // ArenaStats reports the arena's use.
 func (r *Runtime) ArenaStats() memref.ArenaStats { return r.arena.alloc.Stats() }
 
+// zeroer is an arena backend that can zero memory cheaply (by giving pages
+// back to the OS) and whose fresh memory reads as zero.
+type zeroer interface {
+	zero(b []byte)
+}
+
 // arena is one linear memory and its allocator.
 type arena struct {
 	be    arenaBackend
@@ -148,6 +154,9 @@ func newArena(ctx context.Context, b backend, bytes uint64, limit int64) (*arena
 	if err != nil {
 		be.close(ctx)
 		return nil, err
+	}
+	if z, ok := be.(zeroer); ok {
+		alloc.SetZeroFunc(z.zero, true)
 	}
 	return &arena{be: be, alloc: alloc}, nil
 }

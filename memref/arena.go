@@ -57,6 +57,24 @@ type Arena struct {
 	inUse    int64  // bytes in live blocks
 	peak     int64
 	blocks   int
+
+	zero func([]byte) // zeroes a range; clear unless SetZeroFunc set one
+}
+
+// SetZeroFunc replaces how the arena zeroes memory (by default, clear):
+// an owner of an mmap-backed memory can hand large ranges back to the OS
+// instead of writing them. If freshIsZero, memory never handed out is
+// known to read as zero and is not zeroed on first use. Call it before
+// the first Alloc.
+func (a *Arena) SetZeroFunc(zero func([]byte), freshIsZero bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if zero != nil {
+		a.zero = zero
+	}
+	if freshIsZero {
+		a.fresh = a.ngran
+	}
 }
 
 // freeBlock is a run of free granules, linked into the bin of its size.
@@ -104,6 +122,7 @@ func NewArena(mem []byte, lo, hi uint32, limit int64) (*Arena, error) {
 		live:    make(map[uint32]uint32),
 		byStart: make(map[uint32]*freeBlock),
 		byEnd:   make(map[uint32]*freeBlock),
+		zero:    func(b []byte) { clear(b) },
 	}
 	a.insertFree(&freeBlock{start: 0, size: a.ngran})
 	return a, nil
@@ -165,7 +184,7 @@ func (a *Arena) Alloc(n int) (uint32, error) {
 	// The never-used part of the block is this caller's alone: zero it
 	// outside the lock.
 	if zhi > zlo {
-		clear(a.mem[a.addr(zlo):a.addr(zhi)])
+		a.zero(a.mem[a.addr(zlo):a.addr(zhi)])
 	}
 	return a.addr(start), nil
 }
@@ -199,7 +218,7 @@ func (a *Arena) Free(off uint32) error {
 		// Between the two critical sections the block is neither live nor
 		// free: no one else can free or be handed it.
 		a.mu.Unlock()
-		clear(data)
+		a.zero(data)
 		a.mu.Lock()
 	} else {
 		clear(data)
