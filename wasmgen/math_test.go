@@ -45,6 +45,19 @@ func newMathHarness(t testing.TB, fns []MathFunc) *mathHarness {
 			emitMathWrapper(m, lib, fn, lanes)
 		}
 	}
+	h.mod, h.mem = instantiateMath(t, m)
+	for _, fn := range fns {
+		for _, lanes := range []ValType{F32, F64} {
+			h.runs[mathKey{fn, lanes}] = h.mod.ExportedFunction(wrapperName(fn, lanes))
+		}
+	}
+	return h
+}
+
+// instantiateMath compiles m (which validates it) and instantiates it with
+// a fresh memory of mathPages pages.
+func instantiateMath(t testing.TB, m *Module) (api.Module, api.Memory) {
+	t.Helper()
 	ctx := context.Background()
 	r := wazero.NewRuntime(ctx)
 	t.Cleanup(func() { r.Close(ctx) })
@@ -59,13 +72,7 @@ func newMathHarness(t testing.TB, fns []MathFunc) *mathHarness {
 	if err != nil {
 		t.Fatalf("instantiate: %v", err)
 	}
-	h.mod, h.mem = inst, inst.Memory()
-	for _, fn := range fns {
-		for _, lanes := range []ValType{F32, F64} {
-			h.runs[mathKey{fn, lanes}] = inst.ExportedFunction(wrapperName(fn, lanes))
-		}
-	}
-	return h
+	return inst, inst.Memory()
 }
 
 func wrapperName(fn MathFunc, lanes ValType) string {
@@ -417,6 +424,27 @@ func TestMathHotPathIsSIMD(t *testing.T) {
 	}
 	if _, err := r.CompileModule(ctx, bin); err != nil {
 		t.Fatalf("validation: %v", err)
+	}
+}
+
+// TestMathScalarUse calls a library function the way scalar kernel code
+// does: splat, call, extract lane 0.
+func TestMathScalarUse(t *testing.T) {
+	m := &Module{Memory: &MemoryImport{Module: "env", Name: "memory", Min: mathPages}}
+	lib := NewMathLib(m)
+	f := m.NewFunc("exp_scalar", []ValType{F64}, []ValType{F64})
+	f.LocalGet(0)
+	f.Op(OpF64x2Splat)
+	f.Call(lib.Func(MathExp, F64))
+	f.Lane(OpF64x2ExtractLane, 0)
+	m.Export("exp_scalar", f)
+	inst, _ := instantiateMath(t, m)
+	res, err := inst.ExportedFunction("exp_scalar").Call(context.Background(), api.EncodeF64(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := api.DecodeF64(res[0]); got != math.E {
+		t.Errorf("exp(1) = %v, want %v", got, math.E)
 	}
 }
 

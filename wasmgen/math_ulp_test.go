@@ -91,6 +91,23 @@ func nearPio2(kmax float64) inputs {
 	}
 }
 
+// fixed cycles through the given inputs.
+func fixed(v ...float64) inputs {
+	return func(r *rng, n int, lanes ValType) (x, y []float64) {
+		x, y = make([]float64, len(v)), make([]float64, len(v))
+		for i := range v {
+			x[i] = roundTo(lanes, v[i])
+		}
+		return x, y
+	}
+}
+
+// trigHard are the doubles closest to multiples of π/2 (Kahan–McDonald:
+// 6381956970095103·2**797 is within 2**-61 of one) and other classic cases.
+var trigHard = fixed(math.Ldexp(6381956970095103, 797), -math.Ldexp(6381956970095103, 797),
+	math.Ldexp(5261692873635770, 499), 1e22, 1e300, math.MaxFloat64, 1.5707963267948966, 3.141592653589793,
+	1647099.3291652855, 1e6, 4.71238898038469, 355, 103993, 2.5e15)
+
 // pairs draws x from gx and y from gy.
 func pairs(gx, gy inputs) inputs {
 	return func(r *rng, n int, lanes ValType) (x, y []float64) {
@@ -178,6 +195,7 @@ var ulpRanges = []ulpRange{
 	{MathSin, F64, "[-1.6e6, 1.6e6]", uni(-1.6e6, 1.6e6), 2000, 2},
 	{MathSin, F64, "k·π/2 ± 2 ULP, k < 2**30", nearPio2(1 << 30), 2000, 2},
 	{MathSin, F64, "|x| in [1e6, max] (Payne–Hanek)", logu(1e6, math.MaxFloat64, true), 1000, 2},
+	{MathSin, F64, "hardest cases (6381956970095103·2**797, …)", trigHard, 16, 1},
 	{MathCos, F32, "[-π, π]", uni(-math.Pi, math.Pi), 1 << 15, 2},
 	{MathCos, F32, "[-6000, 6000]", uni(-6000, 6000), 1 << 15, 2},
 	{MathCos, F32, "k·π/2 ± 2 ULP, k < 2**20", nearPio2(1 << 20), 1 << 15, 2},
@@ -186,6 +204,7 @@ var ulpRanges = []ulpRange{
 	{MathCos, F64, "[-1.6e6, 1.6e6]", uni(-1.6e6, 1.6e6), 2000, 2},
 	{MathCos, F64, "k·π/2 ± 2 ULP, k < 2**30", nearPio2(1 << 30), 2000, 2},
 	{MathCos, F64, "|x| in [1e6, max] (Payne–Hanek)", logu(1e6, math.MaxFloat64, true), 1000, 2},
+	{MathCos, F64, "hardest cases (6381956970095103·2**797, …)", trigHard, 16, 1},
 	{MathPow, F32, "x in [1e-3, 1e3], |y·ln x| <= 80", powInRange(1e-3, 1e3, 80, false), 1 << 15, 1},
 	{MathPow, F32, "x in ±[0.5, 100], integer y, |y·ln x| <= 80", powInRange(0.5, 100, 80, true), 1 << 15, 1},
 	{MathPow, F32, "all bit patterns", bitsAll, 1 << 15, 1},
