@@ -322,3 +322,20 @@ func TestClosed(t *testing.T) {
 		t.Errorf("compile after close: %v", err)
 	}
 }
+
+// TestF16IntermediateRounding: composite ops on f16 round each step to f16
+// as TensorFlow does (here x-y inside SquaredDifference, before a sin near
+// π amplifies one f16 ulp into a 20% difference).
+func TestF16IntermediateRounding(t *testing.T) {
+	rt := newRuntime(t)
+	exe := compile(t, rt, `func.func @f(%a: tensor<?xf16>, %b: tensor<?xf16>) -> (tensor<?xf16>, tensor<?xf16>) {
+  %0 = "tf.SquaredDifference"(%a, %b) : (tensor<?xf16>, tensor<?xf16>) -> tensor<?xf16>
+  %1 = "tf.Sqrt"(%0) : (tensor<?xf16>) -> tensor<?xf16>
+  %2 = "tf.Sin"(%1) : (tensor<?xf16>) -> tensor<?xf16>
+  %3 = "tf.FloorDiv"(%a, %b) : (tensor<?xf16>, tensor<?xf16>) -> tensor<?xf16>
+  func.return %2, %3 : tensor<?xf16>, tensor<?xf16>
+}`)
+	a, _ := memref.ParseLiteral("3xf16=1.888 7 -3")
+	b, _ := memref.ParseLiteral("3xf16=5.02 0.1 0.7")
+	checkAgainstReference(t, exe, []*memref.Tensor{a, b}, 0, 0)
+}

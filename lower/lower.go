@@ -19,9 +19,14 @@ func computeType(dt memref.DType) memref.DType {
 
 // emitter builds the scalar computation of one op inside a nest.
 type emitter struct {
-	n  *loopir.Nest
-	dt memref.DType // compute type of the operands
+	n     *loopir.Nest
+	dt    memref.DType // compute type of the operands
+	store memref.DType // their storage type (f16 where dt is f32 for f16)
 }
+
+// mid rounds an intermediate value of a composite op to the storage type,
+// as TensorFlow computes f16 ops step by step in f16.
+func (e *emitter) mid(v int) int { return roundTo(e.n, e.store, v) }
 
 // constF returns a constant of the compute type with value v.
 func (e *emitter) constF(v float64) int {
@@ -346,7 +351,7 @@ func (b *builder) lowerElementwise(op *Op, f *opFacts, res *Value) {
 			}
 		}
 	} else {
-		e := &emitter{n: n, dt: computeType(operandType)}
+		e := &emitter{n: n, dt: computeType(operandType), store: operandType}
 		x = roundTo(n, resType, f.def.emit(e, args))
 	}
 	store(n, out, resType, identity(rank), x)

@@ -126,7 +126,7 @@ var opTable = map[string]*opDef{
 	"tf.Rint":              {arity: 1, types: setFloat, emit: round(loopir.RoundHalfEven)},              // nearest, ties to even
 	"tf.Sign":              {arity: 1, types: setNum, emit: un(loopir.OpSign)},                          // -1, 0, 1 (NaN stays)
 	"tf.Reciprocal":        {arity: 1, types: setNum, emit: un(loopir.OpRecip)},                         // 1/x
-	"tf.IsFinite":          {arity: 1, types: setFloat, bool: true, emit: emitIsFinite},        // not NaN nor ±Inf
+	"tf.IsFinite":          {arity: 1, types: setFloat, bool: true, emit: emitIsFinite},                 // not NaN nor ±Inf
 	"tf.LogicalNot":        {arity: 1, types: setBool, emit: un(loopir.OpNot)},                          // !x
 	"tf.Add":               {arity: 2, types: setNum, emit: bin(loopir.OpAdd)},                          // x + y
 	"tf.AddV2":             {arity: 2, types: setNum, emit: bin(loopir.OpAdd)},                          // x + y
@@ -134,7 +134,7 @@ var opTable = map[string]*opDef{
 	"tf.Mul":               {arity: 2, types: setNum, emit: bin(loopir.OpMul)},                          // x * y
 	"tf.Div":               {arity: 2, types: setNum, emit: bin(loopir.OpDiv)},                          // x / y (ints truncate; /0 = 0)
 	"tf.RealDiv":           {arity: 2, types: setNum, emit: bin(loopir.OpDiv)},                          // x / y
-	"tf.FloorDiv":          {arity: 2, types: setNum, emit: bin(loopir.OpFloorDiv)},                     // ⌊x / y⌋
+	"tf.FloorDiv":          {arity: 2, types: setNum, emit: emitFloorDiv},                               // ⌊x / y⌋
 	"tf.FloorMod":          {arity: 2, types: setNum, emit: bin(loopir.OpFloorMod)},                     // x mod y, sign of y
 	"tf.Maximum":           {arity: 2, types: setNum, emit: bin(loopir.OpMax)},                          // max, NaN-propagating
 	"tf.Minimum":           {arity: 2, types: setNum, emit: bin(loopir.OpMin)},                          // min, NaN-propagating
@@ -182,8 +182,18 @@ func emitRelu6(e *emitter, a []int) int {
 func emitSquare(e *emitter, a []int) int { return e.n.Binary(loopir.OpMul, e.dt, a[0], a[0]) }
 
 func emitSquaredDifference(e *emitter, a []int) int {
-	d := e.n.Binary(loopir.OpSub, e.dt, a[0], a[1])
+	d := e.mid(e.n.Binary(loopir.OpSub, e.dt, a[0], a[1]))
 	return e.n.Binary(loopir.OpMul, e.dt, d, d)
+}
+
+// emitFloorDiv is floor(x / y), the quotient rounded to the storage type
+// first (so f16 floors its f16 quotient).
+func emitFloorDiv(e *emitter, a []int) int {
+	if e.store != memref.Float16 {
+		return e.n.Binary(loopir.OpFloorDiv, e.dt, a[0], a[1])
+	}
+	q := e.mid(e.n.Binary(loopir.OpDiv, e.dt, a[0], a[1]))
+	return e.n.Add(&loopir.Instr{Op: loopir.OpRound, Round: loopir.RoundFloor, Type: e.dt, Args: []int{q}})
 }
 
 func emitSelect(e *emitter, a []int) int {

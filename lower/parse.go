@@ -136,7 +136,10 @@ func (p *parser) add(pos Pos, op string, kind error, format string, args ...any)
 		pos.Col = 1
 	}
 	p.errs.Add(pos, op, kind, format, args...)
-	if len(p.errs) >= maxErrors {
+	// At the end of the text nothing is left to recover into: anything
+	// reported after this would only repeat it ("expected '}'" after
+	// "expected a type").
+	if len(p.errs) >= maxErrors || (p.tok.kind == tEOF && pos == p.pos(p.tok)) {
 		p.abort = true
 	}
 }
