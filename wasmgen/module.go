@@ -67,6 +67,16 @@ func (m *Module) Func(name string) *Func {
 	return nil
 }
 
+// Exported returns the function exported under name, or nil.
+func (m *Module) Exported(name string) *Func {
+	for _, e := range m.Exports {
+		if e.Name == name {
+			return e.Func
+		}
+	}
+	return nil
+}
+
 // Encode returns the module in the Wasm binary format. It checks the
 // structural invariants the builder cannot (balanced blocks); a failure is a
 // bug in the code generator and is returned as an error.
