@@ -61,18 +61,15 @@ func TestGoldenCorpus(t *testing.T) {
 	}
 }
 
-// entryOf applies the corpus rule: the header's entry, else @test if
-// present, else the first function.
+// entryOf applies the corpus's entry rule.
 func entryOf(t *testing.T, k *golden.Kernel) string {
-	if k.Entry != "" {
-		return k.Entry
-	}
 	m, err := lower.Parse(k.Name, k.Src, lower.DefaultParseLimits())
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	if m.Lookup("test") != nil {
-		return "test"
+	var names []string
+	for _, f := range m.Funcs {
+		names = append(names, f.Name)
 	}
-	return m.Funcs[0].Name
+	return k.EntryName(names)
 }

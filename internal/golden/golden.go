@@ -32,6 +32,23 @@ type Case struct {
 	Results []*memref.Tensor
 }
 
+// EntryName applies the corpus's entry rule to a module's function names:
+// the header's entry, else "test" if there is one, else the first.
+func (k *Kernel) EntryName(funcs []string) string {
+	if k.Entry != "" {
+		return k.Entry
+	}
+	for _, f := range funcs {
+		if f == "test" {
+			return f
+		}
+	}
+	if len(funcs) > 0 {
+		return funcs[0]
+	}
+	return ""
+}
+
 // maxNPYBytes bounds one .npy file of the corpus.
 const maxNPYBytes = 64 << 20
 
