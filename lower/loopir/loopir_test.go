@@ -1,0 +1,201 @@
+package loopir
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sandjit/sandjit/memref"
+)
+
+var f32 = memref.Float32
+
+func idx(loops ...int) []Index {
+	out := make([]Index, len(loops))
+	for i, l := range loops {
+		out[i] = Index{Loop: l}
+	}
+	return out
+}
+
+// chain builds: t = exp(a) (nest 0), out = t * b[broadcast] (nest 1).
+func chain() *Program {
+	p := &Program{Name: "chain", Params: []Param{{Name: "rows"}, {Name: "cols"}},
+		Buffers: []*Buffer{
+			{ID: 0, Name: "a", Kind: Input, DType: f32, Dims: []int{Dynamic, Dynamic}},
+			{ID: 1, Name: "b", Kind: Input, DType: f32, Dims: []int{Dynamic}},
+			{ID: 2, Name: "t", Kind: Temp, DType: f32, Dims: []int{Dynamic, Dynamic}},
+			{ID: 3, Name: "out", Kind: Output, DType: f32, Dims: []int{Dynamic, Dynamic}},
+		}}
+	loops := []Loop{{Extent: ParamSize(0)}, {Extent: ParamSize(1)}}
+	n0 := &Nest{Name: "exp", Part: 0, Loops: loops}
+	x := n0.Load(f32, &Access{Buf: 0, Idx: idx(0, 1)})
+	e := n0.Add(&Instr{Op: OpMath, Math: MathExp, Type: f32, Args: []int{x}})
+	n0.Store(f32, &Access{Buf: 2, Idx: idx(0, 1)}, e)
+	n1 := &Nest{Name: "mul", Part: 0, Loops: loops}
+	tv := n1.Load(f32, &Access{Buf: 2, Idx: idx(0, 1)})
+	bv := n1.Load(f32, &Access{Buf: 1, Idx: []Index{{Loop: 1, Bcast: BcastDynamic}}})
+	n1.Store(f32, &Access{Buf: 3, Idx: idx(0, 1)}, n1.Binary(OpMul, f32, tv, bv))
+	p.Nests = []*Nest{n0, n1}
+	return p
+}
+
+func TestPrint(t *testing.T) {
+	want := `program chain
+  param p0  // rows
+  param p1  // cols
+  buf b0 input f32 [?, ?]  // a
+  buf b1 input f32 [?]  // b
+  buf b2 temp f32 [?, ?]  // t
+  buf b3 output f32 [?, ?]  // out
+nest n0 exp (i0 < p0, i1 < p1) split i0
+  v0 = load f32 b0[i0, i1]
+  v1 = exp f32 v0
+  store f32 b2[i0, i1], v1
+nest n1 mul (i0 < p0, i1 < p1) split i0
+  v0 = load f32 b2[i0, i1]
+  v1 = load f32 b1[i1?]
+  v2 = mul f32 v0, v1
+  store f32 b3[i0, i1], v2
+`
+	if got := chain().String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestPassesOnChain(t *testing.T) {
+	p := chain()
+	for _, pass := range Passes {
+		pass.Run(p)
+		if err := p.Verify(); err != nil {
+			t.Fatalf("after %s: %v\n%s", pass.Name, err, p)
+		}
+	}
+	want := `program chain
+  param p0  // rows
+  param p1  // cols
+  buf b0 input f32 [?, ?]  // a
+  buf b1 input f32 [?]  // b
+  buf b2 output f32 [?, ?]  // out
+nest n0 mul (i0 < p0, i1 < p1) split i0
+  v0 = load f32 b0[i0, i1]
+  v1 = exp f32 v0
+  v2 = load f32 b1[i1?]
+  v3 = mul f32 v1, v2
+  store f32 b2[i0, i1], v3
+`
+	if got := p.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestFuseComposesBroadcasts: a producer read through a broadcast index
+// has its own loads re-indexed through it.
+func TestFuseComposesBroadcasts(t *testing.T) {
+	p := &Program{Name: "bc", Buffers: []*Buffer{
+		{ID: 0, Name: "a", Kind: Input, DType: f32, Dims: []int{Dynamic}},
+		{ID: 1, Name: "t", Kind: Temp, DType: f32, Dims: []int{Dynamic}},
+		{ID: 2, Name: "out", Kind: Output, DType: f32, Dims: []int{4, Dynamic}},
+	}}
+	n0 := &Nest{Name: "neg", Part: 0, Loops: []Loop{{Extent: DimOf(0, 0)}}}
+	n0.Store(f32, &Access{Buf: 1, Idx: idx(0)}, n0.Unary(OpNeg, f32, n0.Load(f32, &Access{Buf: 0, Idx: idx(0)})))
+	n1 := &Nest{Name: "copy", Part: 0, Loops: []Loop{{Extent: Static(4)}, {Extent: DimOf(2, 1)}}}
+	n1.Store(f32, &Access{Buf: 2, Idx: idx(0, 1)}, n1.Load(f32, &Access{Buf: 1, Idx: []Index{{Loop: 1, Bcast: BcastDynamic}}}))
+	p.Nests = []*Nest{n0, n1}
+	Fuse(p)
+	DeadCode(p)
+	if err := p.Verify(); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Nests) != 1 || !strings.Contains(p.String(), "load f32 b0[i1?]") {
+		t.Errorf("broadcast not composed:\n%s", p)
+	}
+}
+
+func TestDeadCodeKeepsInputsInOrder(t *testing.T) {
+	p := chain()
+	p.Buffers[0].Kind = Input
+	p.Nests = p.Nests[:1] // the temp is now written and never read
+	p.Buffers[3].Kind = Temp
+	DeadCode(p)
+	if err := p.Verify(); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Nests) != 0 || len(p.Buffers) != 2 || p.Buffers[0].Name != "a" || p.Buffers[1].Name != "b" {
+		t.Errorf("got\n%s", p)
+	}
+	if len(p.Params) != 0 {
+		t.Errorf("unused params kept: %v", p.Params)
+	}
+}
+
+func TestCSE(t *testing.T) {
+	p := &Program{Name: "cse", Buffers: []*Buffer{
+		{ID: 0, Name: "a", Kind: Input, DType: f32, Dims: []int{8}},
+		{ID: 1, Name: "out", Kind: Output, DType: f32, Dims: []int{8}},
+	}}
+	n := &Nest{Name: "sq", Part: 0, Loops: []Loop{{Extent: Static(8)}}}
+	x := n.Load(f32, &Access{Buf: 0, Idx: idx(0)})
+	y := n.Load(f32, &Access{Buf: 0, Idx: idx(0)})
+	ex := n.Add(&Instr{Op: OpMath, Math: MathExp, Type: f32, Args: []int{x}})
+	ey := n.Add(&Instr{Op: OpMath, Math: MathExp, Type: f32, Args: []int{y}})
+	n.Store(f32, &Access{Buf: 1, Idx: idx(0)}, n.Binary(OpMul, f32, ex, ey))
+	p.Nests = []*Nest{n}
+	CSE(p)
+	DeadCode(p)
+	if err := p.Verify(); err != nil {
+		t.Fatalf("%v\n%s", err, p)
+	}
+	want := `nest n0 sq (i0 < 8) split i0
+  v0 = load f32 b0[i0]
+  v1 = exp f32 v0
+  v2 = mul f32 v1, v1
+  store f32 b1[i0], v2
+`
+	if got := p.String(); !strings.HasSuffix(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestVerifyRejects lists broken programs the verifier must catch.
+func TestVerifyRejects(t *testing.T) {
+	cases := []struct {
+		name  string
+		break_ func(p *Program)
+		want  string
+	}{
+		{"operand after use", func(p *Program) { p.Nests[0].Body[1].Args[0] = 2 }, "not an earlier value"},
+		{"store into input", func(p *Program) { p.Nests[0].Body[2].Acc.Buf = 0 }, "writes input buffer"},
+		{"wrong type", func(p *Program) { p.Nests[1].Body[2].Type = memref.Float64 }, "operand 0 is f32"},
+		{"read before write", func(p *Program) { p.Nests[0], p.Nests[1] = p.Nests[1], p.Nests[0] }, "before any earlier nest writes it"},
+		{"broadcast write", func(p *Program) { p.Nests[1].Body[3].Acc.Idx[1].Bcast = BcastDynamic }, "broadcasts"},
+		{"missing loop in write", func(p *Program) { p.Nests[1].Body[3].Acc.Idx[0].Loop = -1 }, "does not index written"},
+		{"bad param", func(p *Program) { p.Nests[0].Loops[0].Extent = ParamSize(7) }, "names no parameter"},
+		{"split on missing loop", func(p *Program) { p.Nests[0].Part = 5 }, "split loop"},
+		{"rank mismatch", func(p *Program) { p.Nests[0].Body[0].Acc.Idx = idx(0) }, "indices for rank-2"},
+		{"loop twice", func(p *Program) { p.Nests[0].Body[0].Acc.Idx = idx(0, 0) }, "indexes two axes"},
+		{"output never written", func(p *Program) { p.Nests = p.Nests[:1] }, "output buffer b3 is never written"},
+		{"math on ints", func(p *Program) { p.Nests[0].Body[1].Type = memref.Int32 }, "operand 0 is f32"},
+		{"f16 arithmetic", func(p *Program) {
+			p.Buffers[0].DType = memref.Float16
+			p.Nests[0].Body[0].Type = memref.Float16
+			p.Nests[0].Body[1].Type = memref.Float16
+		}, "f16 values exist only"},
+		{"accum without reduce loop", func(p *Program) {
+			st := p.Nests[1].Body[3]
+			st.Op, st.Red = OpAccum, RedSum
+		}, "accumulation without reduce loops"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := chain()
+			if err := p.Verify(); err != nil {
+				t.Fatalf("the base program is invalid: %v", err)
+			}
+			c.break_(p)
+			err := p.Verify()
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("Verify = %v, want an error containing %q", err, c.want)
+			}
+		})
+	}
+}
