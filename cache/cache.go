@@ -1,0 +1,207 @@
+package cache
+
+import (
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Key names an entry: a SHA-256 over everything that determines the value
+// (the caller decides what; see engine.kernelKey for sandjit's).
+type Key [32]byte
+
+// String is the key in hex.
+func (k Key) String() string { return hex.EncodeToString(k[:]) }
+
+// NewKey hashes parts into a Key. Each part is length-prefixed, so that
+// ("ab", "c") and ("a", "bc") differ.
+func NewKey(parts ...[]byte) Key {
+	h := sha256.New()
+	var n [8]byte
+	for _, p := range parts {
+		l := uint64(len(p))
+		for i := range n {
+			n[i] = byte(l >> (8 * i))
+		}
+		h.Write(n[:])
+		h.Write(p)
+	}
+	var k Key
+	h.Sum(k[:0])
+	return k
+}
+
+// Options configure a Cache.
+type Options struct {
+	// MaxBytes bounds the total size of the entries kept (the sizes their
+	// compute functions report). The least recently used entries are
+	// evicted past it. 0 means 256 MiB.
+	MaxBytes int64
+}
+
+// Stats are a cache's counters since it was made.
+type Stats struct {
+	Hits        int64         // Get found a finished entry
+	Waits       int64         // Get found an entry being computed and waited for it
+	Misses      int64         // Get started a computation
+	Errors      int64         // computations that failed (their errors are cached too)
+	Evictions   int64         // entries dropped to stay under MaxBytes
+	Entries     int           // entries held now
+	Bytes       int64         // their total size
+	ComputeTime time.Duration // total time spent in compute functions
+}
+
+// Cache is an in-memory, size-bounded, content-addressed cache of values
+// computed on demand. It is safe for concurrent use. Concurrent misses for
+// one key run the compute function once; the other callers wait for its
+// result. A failed computation is remembered as its error (it is not
+// retried until evicted or removed).
+type Cache[V any] struct {
+	max int64
+
+	mu      sync.Mutex
+	entries map[Key]*entry[V]
+	lru     list.List // of *entry[V], most recently used at the front
+	bytes   int64
+
+	hits, waits, misses, errors, evictions atomic.Int64
+	computeNanos                           atomic.Int64
+}
+
+type entry[V any] struct {
+	key   Key
+	done  chan struct{} // closed when val/err are set
+	val   V
+	err   error
+	size  int64
+	elem  *list.Element // nil until done (a pending entry is never evicted)
+	ready bool
+}
+
+// New makes a cache.
+func New[V any](o Options) *Cache[V] {
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = 256 << 20
+	}
+	return &Cache[V]{max: o.MaxBytes, entries: map[Key]*entry[V]{}}
+}
+
+// Get returns the value for key, calling compute on a miss. compute gets a
+// context that is not cancelled when the caller's is (other callers may
+// be waiting for the same result); it returns the value, its size in bytes
+// and an error. A caller whose ctx ends while it waits gets ctx.Err(); the
+// computation goes on for the others.
+func (c *Cache[V]) Get(ctx context.Context, key Key, compute func(ctx context.Context) (V, int64, error)) (V, error) {
+	c.mu.Lock()
+	if e, ok := c.entries[key]; ok {
+		if e.ready {
+			c.lru.MoveToFront(e.elem)
+			c.mu.Unlock()
+			c.hits.Add(1)
+			return e.val, e.err
+		}
+		c.mu.Unlock()
+		c.waits.Add(1)
+		select {
+		case <-e.done:
+			return e.val, e.err
+		case <-ctx.Done():
+			var zero V
+			return zero, ctx.Err()
+		}
+	}
+	e := &entry[V]{key: key, done: make(chan struct{})}
+	c.entries[key] = e
+	c.mu.Unlock()
+	c.misses.Add(1)
+
+	start := time.Now()
+	val, size, err := c.run(context.WithoutCancel(ctx), compute)
+	c.computeNanos.Add(int64(time.Since(start)))
+	if err != nil {
+		c.errors.Add(1)
+		size = int64(len(err.Error())) + 64
+	}
+	c.mu.Lock()
+	e.val, e.err, e.size, e.ready = val, err, max(size, 1), true
+	if c.entries[key] == e { // not removed meanwhile
+		e.elem = c.lru.PushFront(e)
+		c.bytes += e.size
+		c.evict()
+	}
+	c.mu.Unlock()
+	close(e.done)
+	return val, err
+}
+
+// run calls compute, turning a panic into an error so that waiters are
+// never left hanging.
+func (c *Cache[V]) run(ctx context.Context, compute func(context.Context) (V, int64, error)) (v V, size int64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &PanicError{Value: r}
+		}
+	}()
+	return compute(ctx)
+}
+
+// PanicError is the error of a compute function that panicked.
+type PanicError struct{ Value any }
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("cache: compute function panicked: %v", e.Value)
+}
+
+// evict drops least recently used finished entries until under max; c.mu
+// is held. The newest entry stays even if it alone is over max.
+func (c *Cache[V]) evict() {
+	for c.bytes > c.max && c.lru.Len() > 1 {
+		e := c.lru.Back().Value.(*entry[V])
+		c.lru.Remove(e.elem)
+		delete(c.entries, e.key)
+		c.bytes -= e.size
+		c.evictions.Add(1)
+	}
+}
+
+// Peek returns a finished entry without computing or waiting.
+func (c *Cache[V]) Peek(key Key) (val V, err error, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, found := c.entries[key]
+	if !found || !e.ready {
+		return val, nil, false
+	}
+	c.lru.MoveToFront(e.elem)
+	return e.val, e.err, true
+}
+
+// Remove drops an entry (a pending computation still completes for its
+// waiters but is not kept).
+func (c *Cache[V]) Remove(key Key) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[key]
+	if !ok {
+		return
+	}
+	delete(c.entries, key)
+	if e.ready {
+		c.lru.Remove(e.elem)
+		c.bytes -= e.size
+	}
+}
+
+// Stats returns the counters.
+func (c *Cache[V]) Stats() Stats {
+	c.mu.Lock()
+	n, b := len(c.entries), c.bytes
+	c.mu.Unlock()
+	return Stats{Hits: c.hits.Load(), Waits: c.waits.Load(), Misses: c.misses.Load(), Errors: c.errors.Load(),
+		Evictions: c.evictions.Load(), Entries: n, Bytes: b, ComputeTime: time.Duration(c.computeNanos.Load())}
+}
