@@ -37,11 +37,15 @@ func NewKey(parts ...[]byte) Key {
 }
 
 // Options configure a Cache.
-type Options struct {
+type Options[V any] struct {
 	// MaxBytes bounds the total size of the entries kept (the sizes their
 	// compute functions report). The least recently used entries are
 	// evicted past it. 0 means 256 MiB.
 	MaxBytes int64
+	// OnEvict, if set, is called with every entry that leaves the cache
+	// (evicted or removed) and holds a value (no error), outside the
+	// cache's lock: the place to release what the value owns.
+	OnEvict func(Key, V)
 }
 
 // Stats are a cache's counters since it was made.
@@ -62,7 +66,8 @@ type Stats struct {
 // result. A failed computation is remembered as its error (it is not
 // retried until evicted or removed).
 type Cache[V any] struct {
-	max int64
+	max     int64
+	onEvict func(Key, V)
 
 	mu      sync.Mutex
 	entries map[Key]*entry[V]
@@ -84,11 +89,11 @@ type entry[V any] struct {
 }
 
 // New makes a cache.
-func New[V any](o Options) *Cache[V] {
+func New[V any](o Options[V]) *Cache[V] {
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = 256 << 20
 	}
-	return &Cache[V]{max: o.MaxBytes, entries: map[Key]*entry[V]{}}
+	return &Cache[V]{max: o.MaxBytes, onEvict: o.OnEvict, entries: map[Key]*entry[V]{}}
 }
 
 // Get returns the value for key, calling compute on a miss. compute gets a
@@ -129,14 +134,30 @@ func (c *Cache[V]) Get(ctx context.Context, key Key, compute func(ctx context.Co
 	}
 	c.mu.Lock()
 	e.val, e.err, e.size, e.ready = val, err, max(size, 1), true
+	var gone []*entry[V]
 	if c.entries[key] == e { // not removed meanwhile
 		e.elem = c.lru.PushFront(e)
 		c.bytes += e.size
-		c.evict()
+		gone = c.evict()
+	} else {
+		gone = append(gone, e)
 	}
 	c.mu.Unlock()
 	close(e.done)
+	c.release(gone)
 	return val, err
+}
+
+// release calls OnEvict for entries that left the cache.
+func (c *Cache[V]) release(gone []*entry[V]) {
+	if c.onEvict == nil {
+		return
+	}
+	for _, e := range gone {
+		if e.err == nil {
+			c.onEvict(e.key, e.val)
+		}
+	}
 }
 
 // run calls compute, turning a panic into an error so that waiters are
@@ -157,16 +178,20 @@ func (e *PanicError) Error() string {
 	return fmt.Sprintf("cache: compute function panicked: %v", e.Value)
 }
 
-// evict drops least recently used finished entries until under max; c.mu
-// is held. The newest entry stays even if it alone is over max.
-func (c *Cache[V]) evict() {
+// evict drops least recently used finished entries until under max and
+// returns them; c.mu is held. The newest entry stays even if it alone is
+// over max.
+func (c *Cache[V]) evict() []*entry[V] {
+	var gone []*entry[V]
 	for c.bytes > c.max && c.lru.Len() > 1 {
 		e := c.lru.Back().Value.(*entry[V])
 		c.lru.Remove(e.elem)
 		delete(c.entries, e.key)
 		c.bytes -= e.size
 		c.evictions.Add(1)
+		gone = append(gone, e)
 	}
+	return gone
 }
 
 // Peek returns a finished entry without computing or waiting.
@@ -185,16 +210,37 @@ func (c *Cache[V]) Peek(key Key) (val V, err error, ok bool) {
 // waiters but is not kept).
 func (c *Cache[V]) Remove(key Key) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	e, ok := c.entries[key]
 	if !ok {
+		c.mu.Unlock()
 		return
 	}
 	delete(c.entries, key)
-	if e.ready {
+	ready := e.ready
+	if ready {
 		c.lru.Remove(e.elem)
 		c.bytes -= e.size
 	}
+	c.mu.Unlock()
+	if ready {
+		c.release([]*entry[V]{e})
+	}
+}
+
+// Purge removes every finished entry (calling OnEvict for each).
+func (c *Cache[V]) Purge() {
+	c.mu.Lock()
+	var gone []*entry[V]
+	for k, e := range c.entries {
+		if e.ready {
+			delete(c.entries, k)
+			c.lru.Remove(e.elem)
+			c.bytes -= e.size
+			gone = append(gone, e)
+		}
+	}
+	c.mu.Unlock()
+	c.release(gone)
 }
 
 // Stats returns the counters.

@@ -24,7 +24,7 @@ func TestNewKeyFramesParts(t *testing.T) {
 }
 
 func TestGetComputesOnce(t *testing.T) {
-	c := New[int](Options{})
+	c := New[int](Options[int]{})
 	var calls atomic.Int32
 	release := make(chan struct{})
 	compute := func(ctx context.Context) (int, int64, error) {
@@ -64,7 +64,7 @@ func TestGetComputesOnce(t *testing.T) {
 }
 
 func TestErrorsAreCached(t *testing.T) {
-	c := New[string](Options{})
+	c := New[string](Options[string]{})
 	boom := errors.New("boom")
 	calls := 0
 	for i := 0; i < 3; i++ {
@@ -87,7 +87,7 @@ func TestErrorsAreCached(t *testing.T) {
 }
 
 func TestPanicBecomesError(t *testing.T) {
-	c := New[int](Options{})
+	c := New[int](Options[int]{})
 	_, err := c.Get(context.Background(), key("p"), func(context.Context) (int, int64, error) { panic("oops") })
 	var pe *PanicError
 	if !errors.As(err, &pe) {
@@ -96,7 +96,7 @@ func TestPanicBecomesError(t *testing.T) {
 }
 
 func TestLRUBySize(t *testing.T) {
-	c := New[int](Options{MaxBytes: 100})
+	c := New[int](Options[int]{MaxBytes: 100})
 	put := func(k string, size int64) {
 		c.Get(context.Background(), key(k), func(context.Context) (int, int64, error) { return 1, size, nil })
 	}
@@ -123,7 +123,7 @@ func TestLRUBySize(t *testing.T) {
 }
 
 func TestWaiterHonoursContext(t *testing.T) {
-	c := New[int](Options{})
+	c := New[int](Options[int]{})
 	release := make(chan struct{})
 	go c.Get(context.Background(), key("slow"), func(context.Context) (int, int64, error) { <-release; return 1, 1, nil })
 	time.Sleep(10 * time.Millisecond)
@@ -137,7 +137,7 @@ func TestWaiterHonoursContext(t *testing.T) {
 
 // TestHammer: many goroutines, many keys, a small bound (run with -race).
 func TestHammer(t *testing.T) {
-	c := New[string](Options{MaxBytes: 500})
+	c := New[string](Options[string]{MaxBytes: 500})
 	var wg sync.WaitGroup
 	for g := 0; g < 16; g++ {
 		wg.Add(1)
@@ -229,12 +229,26 @@ func TestDiskRejectsBadFiles(t *testing.T) {
 }
 
 func BenchmarkGetHit(b *testing.B) {
-	c := New[int](Options{})
+	c := New[int](Options[int]{})
 	k := key("hot")
 	c.Get(context.Background(), k, func(context.Context) (int, int64, error) { return 1, 1, nil })
 	ctx := context.Background()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		c.Get(ctx, k, nil)
+	}
+}
+
+func TestOnEvict(t *testing.T) {
+	var evicted []string
+	c := New[string](Options[string]{MaxBytes: 10, OnEvict: func(k Key, v string) { evicted = append(evicted, v) }})
+	for _, v := range []string{"a", "b", "c"} {
+		c.Get(context.Background(), key(v), func(context.Context) (string, int64, error) { return v, 6, nil })
+	}
+	c.Remove(key("c"))
+	c.Get(context.Background(), key("e"), func(context.Context) (string, int64, error) { return "", 1, errors.New("x") })
+	c.Purge()
+	if fmt.Sprint(evicted) != "[a b c]" {
+		t.Errorf("evicted %v", evicted)
 	}
 }

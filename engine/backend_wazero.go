@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/tetratelabs/wazero"
@@ -23,15 +24,13 @@ type wazeroBackend struct {
 }
 
 func newWazeroBackend(cache wazero.CompilationCache) *wazeroBackend {
-	if cache == nil {
-		cache = wazero.NewCompilationCache()
-	}
 	return &wazeroBackend{cache: cache}
 }
 
 func (b *wazeroBackend) name() string { return "wazero" }
 
-func (b *wazeroBackend) close(ctx context.Context) error { return b.cache.Close(ctx) }
+// close does nothing: the compilation cache belongs to the engine's Cache.
+func (b *wazeroBackend) close(ctx context.Context) error { return nil }
 
 const wasmPage = 65536
 
@@ -65,6 +64,17 @@ type wazeroArena struct {
 	rt  wazero.Runtime
 	buf []byte
 	mm  *mmapMemory
+	// closeMu serialises closing instances: wazero's Module.Close writes a
+	// field of the memory instance, which every kernel instance imports, so
+	// two closing at once race on it.
+	closeMu sync.Mutex
+}
+
+// closeInstance closes a kernel instance of this arena.
+func (a *wazeroArena) closeInstance(ctx context.Context, m api.Module) error {
+	a.closeMu.Lock()
+	defer a.closeMu.Unlock()
+	return m.Close(ctx)
 }
 
 func (b *wazeroBackend) newArena(ctx context.Context, bytes uint64) (arenaBackend, error) {
@@ -133,7 +143,7 @@ func (a *wazeroArena) close(ctx context.Context) error {
 }
 
 type wazeroModule struct {
-	rt       wazero.Runtime
+	arena    *wazeroArena
 	compiled wazero.CompiledModule
 	nests    int
 }
@@ -143,14 +153,14 @@ func (a *wazeroArena) load(ctx context.Context, wasm []byte, nests int) (moduleB
 	if err != nil {
 		return nil, fmt.Errorf("wazero rejected the generated module: %w", err)
 	}
-	m := &wazeroModule{rt: a.rt, compiled: cm, nests: nests}
+	m := &wazeroModule{arena: a, compiled: cm, nests: nests}
 	// Check the ABI the module was compiled for before anything runs.
 	inst, err := a.rt.InstantiateModule(ctx, cm, wazero.NewModuleConfig().WithName(""))
 	if err != nil {
 		cm.Close(ctx)
 		return nil, fmt.Errorf("instantiating the kernel module: %w", err)
 	}
-	defer inst.Close(ctx)
+	defer a.closeInstance(ctx, inst)
 	res, err := inst.ExportedFunction(wasmgen.ExportABI).Call(ctx)
 	if err != nil || len(res) != 1 || uint32(res[0]) != memref.ABIVersion {
 		cm.Close(ctx)
@@ -164,6 +174,7 @@ func (m *wazeroModule) close(ctx context.Context) error { return m.compiled.Clos
 // wazeroWorker is one instance with its own function objects: wazero's
 // api.Function must not be shared between goroutines.
 type wazeroWorker struct {
+	arena *wazeroArena
 	inst  api.Module
 	main  api.Function
 	nests []api.Function
@@ -171,11 +182,11 @@ type wazeroWorker struct {
 }
 
 func (m *wazeroModule) newWorker(ctx context.Context) (workerBackend, error) {
-	inst, err := m.rt.InstantiateModule(ctx, m.compiled, wazero.NewModuleConfig().WithName(""))
+	inst, err := m.arena.rt.InstantiateModule(ctx, m.compiled, wazero.NewModuleConfig().WithName(""))
 	if err != nil {
 		return nil, fmt.Errorf("instantiating a kernel worker: %w", err)
 	}
-	w := &wazeroWorker{inst: inst, main: inst.ExportedFunction(wasmgen.ExportMain)}
+	w := &wazeroWorker{arena: m.arena, inst: inst, main: inst.ExportedFunction(wasmgen.ExportMain)}
 	for k := 0; k < m.nests; k++ {
 		w.nests = append(w.nests, inst.ExportedFunction(wasmgen.NestExport(k)))
 	}
@@ -198,4 +209,4 @@ func (w *wazeroWorker) callNest(ctx context.Context, k int, args, lo, hi uint32)
 	return int32(uint32(w.stack[0])), nil
 }
 
-func (w *wazeroWorker) close(ctx context.Context) error { return w.inst.Close(ctx) }
+func (w *wazeroWorker) close(ctx context.Context) error { return w.arena.closeInstance(ctx, w.inst) }

@@ -6,11 +6,12 @@ import (
 	"fmt"
 	"runtime/trace"
 	"sync"
+	"time"
 
+	"github.com/sandjit/sandjit/cache"
 	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/lower/loopir"
 	"github.com/sandjit/sandjit/memref"
-	"github.com/sandjit/sandjit/wasmgen"
 )
 
 // CompileOption configures one compilation.
@@ -21,12 +22,8 @@ type compileConfig struct {
 	filename string
 	limits   lower.ParseLimits
 	stages   bool
-}
-
-// WithStages keeps the loop IR text after every compiler stage
-// (Executable.Kernel().Stages), for dumps and debugging.
-func WithStages() CompileOption {
-	return func(c *compileConfig) error { c.stages = true; return nil }
+	mode     Specialization
+	listener SpecializationListener
 }
 
 // WithEntry picks the function to compile (default: the first public one).
@@ -44,46 +41,18 @@ func WithParseLimits(l lower.ParseLimits) CompileOption {
 	return func(c *compileConfig) error { c.limits = l; return nil }
 }
 
-// JitExecutable is a compiled kernel, ready to run many times from many
-// goroutines. It holds the default executable, compiled for the declared
-// argument types, and — for kernels with unranked arguments, which have no
-// default — executables specialized on the arguments' run-time ranks,
-// compiled on first use.
-type JitExecutable struct {
-	rt  *Runtime
-	mod *lower.Module
-	fn  *lower.Func
-	cfg compileConfig
-	exe *Executable // the default executable; nil when arguments are unranked
-
-	mu    sync.Mutex
-	specs map[string]*specialization
+// WithStages keeps the loop IR text after every compiler stage
+// (Executable.Kernel().Stages), for dumps and debugging.
+func WithStages() CompileOption {
+	return func(c *compileConfig) error { c.stages = true; return nil }
 }
 
-// specialization is one specialized executable, compiled once however many
-// callers ask for it at the same time; a failed compile stays an error.
-type specialization struct {
-	once sync.Once
-	exe  *Executable
-	err  error
-}
-
-// Executable is one compiled form of a kernel: its loop IR, Wasm, and the
-// module loaded into the runtime's arena with a pool of workers.
-type Executable struct {
-	kernel *lower.Kernel
-	wasm   *wasmgen.Module
-	bin    []byte
-	layout *memref.ArgLayout
-	mod    moduleBackend
-
-	mu   sync.Mutex
-	idle []workerBackend
-}
-
-// Compile parses, checks and compiles kernel text. Errors in the kernel are
-// a lower.ErrorList (each with file:line:col and the op); they match
-// lower.ErrSyntax, lower.ErrInvalid or lower.ErrUnsupported with errors.Is.
+// Compile parses and checks kernel text and compiles its default
+// executable (when it has one: see Specialization). Compiling the same
+// text with the same options again returns the same JitExecutable from the
+// runtime's cache. Errors in the kernel are a lower.ErrorList (each with
+// file:line:col and the op); they match lower.ErrSyntax, lower.ErrInvalid
+// or lower.ErrUnsupported with errors.Is. A failed compile is cached too.
 func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption) (*JitExecutable, error) {
 	if err := r.checkOpen(); err != nil {
 		return nil, err
@@ -94,91 +63,60 @@ func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption
 			return nil, err
 		}
 	}
-	defer trace.StartRegion(ctx, "sandjit.compile").End()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	mod, err := lower.Parse(cfg.filename, src, cfg.limits)
-	if err != nil {
-		return nil, err
+	key := kernelKey(src, cfg.entry, cfg.filename)
+	build := func(ctx context.Context) (*JitExecutable, int64, error) {
+		defer trace.StartRegion(ctx, "sandjit.compile").End()
+		start := time.Now()
+		defer func() { r.compileNanos.Add(int64(time.Since(start))) }()
+		mod, err := lower.Parse(cfg.filename, src, cfg.limits)
+		if err != nil {
+			return nil, 0, err
+		}
+		j, err := r.newJit(ctx, key, mod, cfg)
+		return j, int64(len(src))*4 + 4<<10, err
 	}
-	fn, err := lower.SelectEntry(mod, cfg.entry)
-	if err != nil {
-		return nil, err
+	if cfg.listener != nil {
+		// A listener sees this JitExecutable's specializations only: not
+		// shared through the cache.
+		j, _, err := build(ctx)
+		return j, err
 	}
-	j := &JitExecutable{rt: r, mod: mod, fn: fn, cfg: cfg, specs: map[string]*specialization{}}
-	if lower.NeedsRank(fn) {
-		return j, nil
-	}
-	j.exe, err = r.build(ctx, mod, lower.CompileOptions{Entry: fn.Name, KeepStages: cfg.stages})
-	if err != nil {
-		return nil, err
-	}
-	return j, nil
+	l := cfg.limits
+	jkey := cache.NewKey(key[:], []byte{byte(cfg.mode), boolByte(cfg.stages)},
+		[]byte(fmt.Sprint(l.MaxBytes, l.MaxOps, l.MaxDepth, l.MaxDenseElements)))
+	return r.jits.Get(ctx, jkey, build)
 }
 
-// build compiles a kernel and loads it.
-func (r *Runtime) build(ctx context.Context, mod *lower.Module, opts lower.CompileOptions) (*Executable, error) {
-	k, err := lower.Compile(mod, opts)
-	if err != nil {
-		return nil, err
+func boolByte(b bool) byte {
+	if b {
+		return 1
 	}
-	return r.load(ctx, k)
+	return 0
 }
 
-// executableFor picks the executable for these inputs: the default one, or
-// the specialization on the ranks of the unranked arguments.
-func (e *JitExecutable) executableFor(ctx context.Context, inputs []*memref.Tensor) (*Executable, error) {
-	if e.exe != nil {
-		return e.exe, nil
-	}
-	if len(inputs) != len(e.fn.Args) {
-		return nil, fmt.Errorf("%w: number of operands doesn't match the function signature: %d vs %d", ErrArgument, len(inputs), len(e.fn.Args))
-	}
-	types := make([]lower.TensorType, len(inputs))
-	key := ""
-	for i, a := range e.fn.Args {
-		types[i] = a.Type
-		if a.Type.Ranked {
-			continue
-		}
-		if inputs[i] == nil {
-			return nil, fmt.Errorf("%w: operand #%d is nil", ErrArgument, i)
-		}
-		r := len(inputs[i].Shape)
-		if r > memref.MaxRank {
-			return nil, fmt.Errorf("%w: operand #%d has rank %d, over the maximum of %d", ErrArgument, i, r, memref.MaxRank)
-		}
-		dims := make([]int, r)
-		for d := range dims {
-			dims[d] = lower.Dynamic
-		}
-		types[i] = lower.Ranked(a.Type.Elem, dims...)
-		key += fmt.Sprintf("%d:%d,", i, r)
-	}
-	e.mu.Lock()
-	s, ok := e.specs[key]
-	if !ok {
-		s = &specialization{}
-		e.specs[key] = s
-	}
-	e.mu.Unlock()
-	s.once.Do(func() {
-		s.exe, s.err = e.rt.build(ctx, e.mod, lower.CompileOptions{Entry: e.fn.Name, ArgTypes: types, KeepStages: e.cfg.stages})
-	})
-	return s.exe, s.err
+// Executable is one compiled form of a kernel (the default one, or a
+// specialization) loaded into a runtime's arena, with a pool of workers.
+// Callers that get one from JitExecutable.Default or ExecutableFor must
+// Release it; the runtime may evict it from its cache meanwhile, and it is
+// closed only once no caller holds it.
+type Executable struct {
+	art    *artifact
+	kernel *lower.Kernel
+	layout *memref.ArgLayout
+	mod    moduleBackend
+
+	mu      sync.Mutex
+	idle    []workerBackend
+	refs    int
+	retired bool
 }
 
-// load generates Wasm for a compiled kernel and loads it into the arena.
-func (r *Runtime) load(ctx context.Context, k *lower.Kernel) (*Executable, error) {
-	m, err := wasmgen.Compile(k.Program)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
-	}
-	bin, err := m.Encode()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
-	}
+// load loads an artifact into the runtime's arena.
+func (r *Runtime) load(ctx context.Context, a *artifact) (*Executable, error) {
+	k := a.kernel
 	ranks := make([]int, len(k.Program.Buffers))
 	for i, b := range k.Program.Buffers {
 		ranks[i] = b.Rank()
@@ -187,61 +125,77 @@ func (r *Runtime) load(ctx context.Context, k *lower.Kernel) (*Executable, error
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
-	mb, err := r.arena.be.load(ctx, bin, len(k.Program.Nests))
+	mb, err := r.arena.be.load(ctx, a.bin, len(k.Program.Nests))
+	if err != nil && r.shared.nativeDir != "" {
+		// A bad native cache entry makes wazero fail rather than recompile:
+		// drop the native cache's files and try once more.
+		r.shared.purgeNative()
+		mb, err = r.arena.be.load(ctx, a.bin, len(k.Program.Nests))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
-	return &Executable{kernel: k, wasm: m, bin: bin, layout: layout, mod: mb}, nil
+	r.shared.recordNative()
+	r.loads.Add(1)
+	return &Executable{art: a, kernel: k, layout: layout, mod: mb}, nil
 }
 
-// Default is the default executable, or nil when the kernel has unranked
-// arguments (every run then uses a rank specialization).
-func (e *JitExecutable) Default() *Executable { return e.exe }
-
-// Func is the entry function's graph.
-func (e *JitExecutable) Func() *lower.Func { return e.fn }
-
-// Module is the parsed kernel module.
-func (e *JitExecutable) Module() *lower.Module { return e.mod }
-
-// Signature describes the kernel's arguments and results as declared.
-func (e *JitExecutable) Signature() (args, results []lower.TensorType) {
-	for _, a := range e.fn.Args {
-		args = append(args, a.Type)
+// acquire takes a reference; it fails once the executable is retired.
+func (x *Executable) acquire() bool {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.retired {
+		return false
 	}
-	return args, e.fn.ResultTypes
+	x.refs++
+	return true
 }
 
-// ExecutableFor returns the executable that runs these inputs (compiling a
-// specialization if needed), without running it.
-func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Tensor) (*Executable, error) {
-	return e.executableFor(ctx, inputs)
+// Release returns a reference taken by Default or ExecutableFor.
+func (x *Executable) Release() { x.release() }
+
+func (x *Executable) release() {
+	x.mu.Lock()
+	x.refs--
+	done := x.retired && x.refs == 0
+	x.mu.Unlock()
+	if done {
+		x.close()
+	}
+}
+
+// retire marks the executable evicted: it closes when the last reference
+// goes (now, if there is none).
+func (x *Executable) retire() {
+	x.mu.Lock()
+	x.retired = true
+	done := x.refs == 0
+	x.mu.Unlock()
+	if done {
+		x.close()
+	}
+}
+
+func (x *Executable) close() {
+	ctx := context.Background()
+	x.mu.Lock()
+	idle := x.idle
+	x.idle = nil
+	x.mu.Unlock()
+	for _, w := range idle {
+		w.close(ctx)
+	}
+	x.mod.close(ctx)
 }
 
 // Kernel is the compiled kernel (its graph and loop IR).
 func (x *Executable) Kernel() *lower.Kernel { return x.kernel }
 
 // WAT is the text form of the generated Wasm module.
-func (x *Executable) WAT() string { return x.wasm.WAT() }
+func (x *Executable) WAT() string { return x.art.WAT() }
 
 // Wasm is the generated Wasm binary.
-func (x *Executable) Wasm() []byte { return x.bin }
-
-// Run executes the kernel on inputs and returns its results. Inputs are
-// not modified; a result that is an input returned as is comes back as the
-// same *Tensor, and a value returned twice as one shared *Tensor. Other
-// results are new tensors on the Go heap.
-func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {
-	if err := e.rt.checkOpen(); err != nil {
-		return nil, err
-	}
-	defer trace.StartRegion(ctx, "sandjit.run").End()
-	exe, err := e.executableFor(ctx, inputs)
-	if err != nil {
-		return nil, err
-	}
-	return exe.run(ctx, e.rt, inputs)
-}
+func (x *Executable) Wasm() []byte { return x.art.bin }
 
 // getWorkers takes n workers from the pool, creating what is missing.
 func (x *Executable) getWorkers(ctx context.Context, n int) ([]workerBackend, error) {
@@ -268,7 +222,7 @@ func (x *Executable) putWorkers(ws []workerBackend) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	for _, w := range ws {
-		if len(x.idle) < maxIdleWorkers {
+		if len(x.idle) < maxIdleWorkers && !x.retired {
 			x.idle = append(x.idle, w)
 		} else {
 			w.close(context.Background())
@@ -276,10 +230,9 @@ func (x *Executable) putWorkers(ws []workerBackend) {
 	}
 }
 
-// verifyOperands checks inputs against the signature, with the original
-// runtime's wording.
-func (x *Executable) verifyOperands(inputs []*memref.Tensor) error {
-	args := x.kernel.ArgTypes()
+// verifyOperands checks inputs against the argument types, with the
+// original runtime's wording.
+func verifyOperands(args []lower.TensorType, inputs []*memref.Tensor) error {
 	if len(inputs) != len(args) {
 		return fmt.Errorf("%w: number of operands doesn't match the function signature: %d vs %d", ErrArgument, len(inputs), len(args))
 	}

@@ -23,7 +23,7 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := x.verifyOperands(inputs); err != nil {
+	if err := verifyOperands(x.kernel.ArgTypes(), inputs); err != nil {
 		return nil, err
 	}
 	k, p := x.kernel, x.kernel.Program

@@ -5,7 +5,11 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 
+	"github.com/sandjit/sandjit/cache"
+	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -14,9 +18,18 @@ import (
 // against it. It is safe for concurrent use: many goroutines may compile
 // and run at once.
 type Runtime struct {
-	cfg     config
-	backend backend
-	arena   *arena
+	cfg      config
+	backend  backend
+	arena    *arena
+	shared   *Cache
+	ownCache bool
+	jits     *cache.Cache[*JitExecutable] // by kernel key + options
+	loaded   *cache.Cache[*Executable]    // by artifact key, loaded into the arena
+	compiles chan struct{}                // bounds concurrent compilations
+
+	loads, runs, specializations atomic.Int64
+	compileNanos                 atomic.Int64
+	background                   sync.WaitGroup // specializations compiling in the background
 
 	mu     sync.Mutex
 	closed bool
@@ -24,9 +37,11 @@ type Runtime struct {
 
 // config is the immutable configuration of a Runtime.
 type config struct {
-	workers    int
-	arenaBytes uint64
-	arenaLimit int64
+	workers     int
+	arenaBytes  uint64
+	arenaLimit  int64
+	cache       *Cache
+	loadedBytes int64
 }
 
 // Option configures a Runtime.
@@ -71,25 +86,128 @@ func WithMemoryLimit(bytes int64) Option {
 	}
 }
 
+// WithCache shares a Cache of compiled kernels between Runtimes (one per
+// tenant, say): a kernel compiled for one is not compiled again for
+// another. By default each Runtime has a private in-memory cache.
+func WithCache(c *Cache) Option {
+	return func(cfg *config) error { cfg.cache = c; return nil }
+}
+
+// WithExecutableCacheSize bounds the executables a Runtime keeps loaded in
+// its arena (by the size of their Wasm; default 64 MiB). Executables past
+// it are closed once no run uses them, and loaded again when needed.
+func WithExecutableCacheSize(bytes int64) Option {
+	return func(c *config) error {
+		if bytes < 1 {
+			return fmt.Errorf("executable cache size must be positive, got %d", bytes)
+		}
+		c.loadedBytes = bytes
+		return nil
+	}
+}
+
 // New creates a Runtime with the wazero backend.
 func New(ctx context.Context, opts ...Option) (*Runtime, error) {
-	cfg := config{workers: runtime.GOMAXPROCS(0), arenaBytes: 1 << 30}
+	cfg := config{workers: runtime.GOMAXPROCS(0), arenaBytes: 1 << 30, loadedBytes: 64 << 20}
 	for _, o := range opts {
 		if err := o(&cfg); err != nil {
 			return nil, fmt.Errorf("engine.New: %w", err)
 		}
 	}
-	b := newWazeroBackend(nil)
-	a, err := newArena(ctx, b, cfg.arenaBytes, cfg.arenaLimit)
+	r := &Runtime{cfg: cfg, shared: cfg.cache, compiles: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	if r.shared == nil {
+		var err error
+		if r.shared, err = NewCache(CacheOptions{}); err != nil {
+			return nil, fmt.Errorf("engine.New: %w", err)
+		}
+		r.ownCache = true
+	}
+	r.backend = newWazeroBackend(r.shared.native)
+	a, err := newArena(ctx, r.backend, cfg.arenaBytes, cfg.arenaLimit)
 	if err != nil {
-		b.close(ctx)
+		if r.ownCache {
+			r.shared.Close(ctx)
+		}
 		return nil, fmt.Errorf("engine.New: %w", err)
 	}
-	return &Runtime{cfg: cfg, backend: b, arena: a}, nil
+	r.arena = a
+	r.jits = cache.New(cache.Options[*JitExecutable]{MaxBytes: 16 << 20})
+	r.loaded = cache.New(cache.Options[*Executable]{MaxBytes: cfg.loadedBytes,
+		OnEvict: func(_ cache.Key, x *Executable) { x.retire() }})
+	return r, nil
 }
 
-// Close releases the arena and every compiled module. Runs still in flight
-// must finish first; later calls fail with ErrClosed.
+// executable returns the executable for an artifact key, loaded into this
+// runtime's arena, with a reference taken: building the artifact through
+// the shared cache (compile lowers it) and loading it on a miss.
+func (r *Runtime) executable(ctx context.Context, key cache.Key, compile func() (*lower.Kernel, error)) (*Executable, error) {
+	for {
+		x, err := r.loaded.Get(ctx, key, func(ctx context.Context) (*Executable, int64, error) {
+			select {
+			case r.compiles <- struct{}{}:
+				defer func() { <-r.compiles }()
+			case <-ctx.Done():
+				return nil, 0, ctx.Err()
+			}
+			a, err := r.shared.build(ctx, key, compile)
+			if err != nil {
+				return nil, 0, err
+			}
+			x, err := r.load(ctx, a)
+			if err != nil {
+				return nil, 0, err
+			}
+			return x, int64(len(a.bin)) + 4<<10, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if x.acquire() {
+			return x, nil
+		}
+		// Evicted between the lookup and the reference: look again.
+	}
+}
+
+// loadedExecutable returns an executable already in the cache (or the
+// error its compilation failed with), without compiling or waiting.
+func (r *Runtime) loadedExecutable(key cache.Key) (*Executable, error, bool) {
+	x, err, ok := r.loaded.Peek(key)
+	if !ok {
+		return nil, nil, false
+	}
+	if err != nil {
+		return nil, err, true
+	}
+	if !x.acquire() {
+		return nil, nil, false
+	}
+	return x, nil, true
+}
+
+// Stats are a Runtime's counters.
+type Stats struct {
+	CompileHits     int64         // Compile calls answered by the cache
+	CompileMisses   int64         // Compile calls that parsed and checked the kernel
+	CompileTime     time.Duration // time spent in those
+	Executables     int64         // executables built (default and specialized), from the shared cache or not
+	Specializations int64         // specialized kernels lowered for this runtime
+	Loads           int64         // executables loaded into the arena
+	Runs            int64
+	Cache           CacheStats // the (possibly shared) cache of compiled kernels
+}
+
+// Stats returns the runtime's counters.
+func (r *Runtime) Stats() Stats {
+	j, l := r.jits.Stats(), r.loaded.Stats()
+	return Stats{CompileHits: j.Hits + j.Waits, CompileMisses: j.Misses, CompileTime: time.Duration(r.compileNanos.Load()),
+		Executables: l.Misses, Specializations: r.specializations.Load(), Loads: r.loads.Load(), Runs: r.runs.Load(),
+		Cache: r.shared.Stats()}
+}
+
+// Close releases the arena and every compiled module, after waiting for
+// specializations compiling in the background. Runs still in flight must
+// finish first; later calls fail with ErrClosed.
 func (r *Runtime) Close(ctx context.Context) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -97,9 +215,13 @@ func (r *Runtime) Close(ctx context.Context) error {
 		return nil
 	}
 	r.closed = true
+	r.background.Wait()
+	r.loaded.Purge()
 	err := r.arena.close(ctx)
-	if berr := r.backend.close(ctx); err == nil {
-		err = berr
+	if r.ownCache {
+		if cerr := r.shared.Close(ctx); err == nil {
+			err = cerr
+		}
 	}
 	return err
 }

@@ -124,13 +124,20 @@ func contains(xs []int, x int) bool {
 // argTypes, when not nil, refine the declared argument types (a
 // specialization: the run-time rank of an unranked argument, or static
 // dims); each must be compatible with the declared type.
-func check(fn *Func, argTypes []TensorType) (*checked, error) {
+// specialization carries what a specialized compile knows beyond types.
+type specialization struct {
+	syms   SymbolicShapes
+	values []*memref.Tensor
+}
+
+func check(fn *Func, argTypes []TensorType, spec specialization) (*checked, error) {
 	c := &checked{fn: fn, facts: map[*Op]*opFacts{}, types: make([]TensorType, fn.NumValues),
 		consts: map[int]*DenseAttr{}, syms: make([][]int, fn.NumValues)}
 	var errs ErrorList
 	if argTypes != nil && len(argTypes) != len(fn.Args) {
 		return nil, fmt.Errorf("%w: %d argument types for %d arguments", ErrInternal, len(argTypes), len(fn.Args))
 	}
+	symOf := map[int]int{} // symbolic id of the specialization → symbol
 	for i, a := range fn.Args {
 		t := a.Type
 		if argTypes != nil {
@@ -143,6 +150,28 @@ func check(fn *Func, argTypes []TensorType) (*checked, error) {
 		}
 		c.types[a.ID] = t
 		c.syms[a.ID] = c.freshSyms(t)
+		if i < len(spec.syms) && len(spec.syms[i]) == len(t.Dims) {
+			for d, id := range spec.syms[i] {
+				if t.Dims[d] != Dynamic || id > -2 {
+					continue
+				}
+				if s, ok := symOf[id]; ok {
+					c.syms[a.ID][d] = s
+				} else {
+					symOf[id] = c.syms[a.ID][d]
+				}
+			}
+		}
+		if i < len(spec.values) && spec.values[i] != nil {
+			v := spec.values[i].Contiguous()
+			if v.DType != t.Elem {
+				errs.Add(a.Pos, "", ErrInvalid, "argument #%d: value of %s for %s", i, v.DType, t)
+				continue
+			}
+			c.consts[a.ID] = &DenseAttr{Type: Ranked(v.DType, v.Shape...), Value: v}
+			c.types[a.ID] = Ranked(v.DType, v.Shape...)
+			c.syms[a.ID] = c.freshSyms(c.types[a.ID])
+		}
 	}
 	if len(errs) > 0 {
 		// The ops would only repeat the argument errors.

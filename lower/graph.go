@@ -260,7 +260,8 @@ func (a *DenseAttr) String() string {
 	var b strings.Builder
 	b.WriteString("dense<")
 	v := a.Value
-	if a.Splat {
+	if a.Splat || allEqual(v) {
+		// MLIR prints a constant whose elements are all equal as a splat.
 		writeElem(&b, v, 0)
 	} else {
 		writeNested(&b, v, 0, 0)
@@ -268,6 +269,21 @@ func (a *DenseAttr) String() string {
 	b.WriteString("> : ")
 	b.WriteString(a.Type.String())
 	return b.String()
+}
+
+// allEqual reports a non-empty tensor whose elements all have the same bits.
+func allEqual(t *memref.Tensor) bool {
+	n := t.Len()
+	if n == 0 {
+		return false
+	}
+	es := t.DType.Size()
+	for i := 1; i < n; i++ {
+		if string(t.Data[i*es:(i+1)*es]) != string(t.Data[:es]) {
+			return false
+		}
+	}
+	return true
 }
 
 func writeNested(b *strings.Builder, t *memref.Tensor, dim, base int) {

@@ -51,6 +51,13 @@ type CompileOptions struct {
 	// ArgTypes, when set, specialize the argument types (one per argument,
 	// each ranked and compatible with the declared type).
 	ArgTypes []TensorType
+	// ArgSyms, when set, give each dynamic dim of ArgTypes a symbolic id
+	// (≤ -2; see SymbolicShapes): dims with equal ids are equal at run
+	// time, which removes broadcast checks between them.
+	ArgSyms SymbolicShapes
+	// ArgValues, when set, hold the contents of value-specialized
+	// arguments (nil for the others): they become constants of the kernel.
+	ArgValues []*memref.Tensor
 }
 
 // SelectEntry finds the entry function: the named one, or the first that is
@@ -87,7 +94,7 @@ func Compile(m *Module, opts CompileOptions) (k *Kernel, err error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := check(fn, opts.ArgTypes)
+	c, err := check(fn, opts.ArgTypes, specialization{syms: opts.ArgSyms, values: opts.ArgValues})
 	if err != nil {
 		return nil, err
 	}

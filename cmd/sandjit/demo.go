@@ -49,10 +49,15 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	bias, _ := memref.FromSlice([]int{cols}, []float32{0, 0.5, 1, 1.5, 2, 2.5, 3})
 	fmt.Fprintf(stdout, "kernel:\n%s\n", demoKernel)
 	fmt.Fprintf(stdout, "input x:    %s\ninput bias: %s\n\n", memref.Format(x, 64), memref.Format(bias, 64))
-	k := exe.Default().Kernel()
-	fmt.Fprintf(stdout, "compiled to %d loop nests (from %d TF ops), %d bytes of Wasm\n", len(k.Program.Nests), len(k.Func.Ops), len(exe.Default().Wasm()))
+	def, err := exe.Default(ctx)
+	if err != nil {
+		return err
+	}
+	defer def.Release()
+	k := def.Kernel()
+	fmt.Fprintf(stdout, "compiled to %d loop nests (from %d TF ops), %d bytes of Wasm\n", len(k.Program.Nests), len(k.Func.Ops), len(def.Wasm()))
 	if *dump {
-		fmt.Fprintf(stdout, "\n%s\n%s\n", k.Program, exe.Default().WAT())
+		fmt.Fprintf(stdout, "\n%s\n%s\n", k.Program, def.WAT())
 	}
 	res, err := exe.Run(ctx, x, bias)
 	if err != nil {

@@ -16,10 +16,13 @@ import (
 
 // commonFlags are the flags of run and compile.
 type commonFlags struct {
-	entry   string
-	dump    string
-	workers int
-	arena   int64
+	entry      string
+	dump       string
+	workers    int
+	arena      int64
+	specialize string
+	debugSpec  bool
+	cacheDir   string
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
@@ -27,6 +30,9 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.dump, "dump", "", "show compiler output on stdout: comma-separated loops, wat, graph, stages")
 	fs.IntVar(&c.workers, "workers", 0, "worker goroutines per run (default: GOMAXPROCS)")
 	fs.Int64Var(&c.arena, "arena", 1<<30, "arena (linear memory) size in bytes")
+	fs.StringVar(&c.specialize, "specialize", "enabled", "specialization mode: enabled, disabled or always")
+	fs.BoolVar(&c.debugSpec, "debug-specializations", false, "print each specialization as it is compiled")
+	fs.StringVar(&c.cacheDir, "cache-dir", "", "keep compiled kernels on disk here (reused by later runs)")
 }
 
 func (c *commonFlags) dumps() (map[string]bool, error) {
@@ -45,24 +51,45 @@ func (c *commonFlags) dumps() (map[string]bool, error) {
 	return out, nil
 }
 
-func (c *commonFlags) runtime(ctx context.Context) (*engine.Runtime, error) {
+// runtime makes the engine; close it with the returned function.
+func (c *commonFlags) runtime(ctx context.Context) (*engine.Runtime, func(), error) {
 	opts := []engine.Option{engine.WithArenaSize(c.arena)}
 	if c.workers > 0 {
 		opts = append(opts, engine.WithWorkers(c.workers))
 	}
+	var ch *engine.Cache
+	if c.cacheDir != "" {
+		var err error
+		if ch, err = engine.NewCache(engine.CacheOptions{Dir: c.cacheDir}); err != nil {
+			return nil, nil, err
+		}
+		opts = append(opts, engine.WithCache(ch))
+	}
 	rt, err := engine.New(ctx, opts...)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, nil, usagef("%v", err)
 	}
-	return rt, nil
+	return rt, func() {
+		rt.Close(ctx)
+		if ch != nil {
+			ch.Close(ctx)
+		}
+	}, nil
 }
 
-func (c *commonFlags) compileOptions(file string, dumps map[string]bool) []engine.CompileOption {
-	opts := []engine.CompileOption{engine.WithEntry(c.entry), engine.WithFilename(file)}
+func (c *commonFlags) compileOptions(file string, dumps map[string]bool, stdout io.Writer) ([]engine.CompileOption, error) {
+	mode, err := engine.ParseSpecialization(c.specialize)
+	if err != nil {
+		return nil, usagef("--specialize: %v", err)
+	}
+	opts := []engine.CompileOption{engine.WithEntry(c.entry), engine.WithFilename(file), engine.WithSpecialization(mode)}
 	if dumps["stages"] {
 		opts = append(opts, engine.WithStages())
 	}
-	return opts
+	if c.debugSpec {
+		opts = append(opts, engine.WithSpecializationListener(engine.DebugListener(stdout)))
+	}
+	return opts, nil
 }
 
 // maxInputBytes bounds one --input=@file.npy.
@@ -78,7 +105,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.Var(&outputs, "output", "where result i goes: @file.npy (repeat per result; results without one are printed)")
 	maxPrint := fs.Int("print-max", 1024, "print at most this many elements of a result")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: sandjit run KERNEL.mlir [--entry=NAME] [--input=…]… [--output=@r.npy]… [--dump=loops,wat]")
+		fmt.Fprintln(stderr, "Usage: sandjit run KERNEL.mlir [--entry=NAME] [--input=…]… [--output=@r.npy]… [--specialize=enabled|disabled|always] [--dump=loops,wat]")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)
@@ -110,12 +137,16 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return usagef("--output #%d: want @file.npy, got %q", i, o)
 		}
 	}
-	rt, err := c.runtime(ctx)
+	copts, err := c.compileOptions(pos[0], dumps, stdout)
 	if err != nil {
 		return err
 	}
-	defer rt.Close(ctx)
-	exe, err := rt.Compile(ctx, src, c.compileOptions(pos[0], dumps)...)
+	rt, closeRT, err := c.runtime(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeRT()
+	exe, err := rt.Compile(ctx, src, copts...)
 	if err != nil {
 		return err
 	}
@@ -128,6 +159,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return err
 		}
 		printDumps(stdout, x.Kernel(), x, dumps)
+		x.Release()
 	}
 	results, err := exe.Run(ctx, tensors...)
 	if err != nil {
@@ -215,19 +247,24 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	rt, err := c.runtime(ctx)
+	copts, err := c.compileOptions(pos[0], dumps, stdout)
 	if err != nil {
 		return err
 	}
-	defer rt.Close(ctx)
-	exe, err := rt.Compile(ctx, src, c.compileOptions(pos[0], dumps)...)
+	rt, closeRT, err := c.runtime(ctx)
 	if err != nil {
 		return err
 	}
-	x := exe.Default()
-	if x == nil {
-		return fmt.Errorf("@%s has unranked arguments (%s): it is compiled per run-time rank; use 'sandjit run --dump=…' with inputs", exe.Func().Name, argList(exe.Func()))
+	defer closeRT()
+	exe, err := rt.Compile(ctx, src, copts...)
+	if err != nil {
+		return err
 	}
+	x, err := exe.Default(ctx)
+	if err != nil {
+		return fmt.Errorf("@%s (%s): %w; use 'sandjit run --dump=…' with inputs to see a specialization", exe.Func().Name, argList(exe.Func()), err)
+	}
+	defer x.Release()
 	printDumps(stdout, x.Kernel(), x, dumps)
 	if *out != "" {
 		if err := os.WriteFile(*out, x.Wasm(), 0o644); err != nil {

@@ -159,9 +159,9 @@ func TestCSE(t *testing.T) {
 // TestVerifyRejects lists broken programs the verifier must catch.
 func TestVerifyRejects(t *testing.T) {
 	cases := []struct {
-		name  string
+		name   string
 		break_ func(p *Program)
-		want  string
+		want   string
 	}{
 		{"operand after use", func(p *Program) { p.Nests[0].Body[1].Args[0] = 2 }, "not an earlier value"},
 		{"store into input", func(p *Program) { p.Nests[0].Body[2].Acc.Buf = 0 }, "writes input buffer"},

@@ -1,0 +1,255 @@
+package engine
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tetratelabs/wazero"
+
+	"github.com/sandjit/sandjit/cache"
+	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/memref"
+	"github.com/sandjit/sandjit/wasmgen"
+)
+
+// CompilerVersion names the compiler in every cache key. Bump it whenever
+// lowering or code generation changes what a kernel compiles to, so that
+// caches on disk from an older sandjit are not used.
+const CompilerVersion = "sandjit-compiler-1"
+
+// compilerID is CompilerVersion plus the VCS revision of the build when
+// the binary records one.
+var compilerID = func() string {
+	id := CompilerVersion
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
+				id += "/" + s.Value
+			}
+		}
+	}
+	return id
+}()
+
+// kernelKey is the content address of a kernel: a SHA-256 over
+//
+//   - the kernel text, byte for byte;
+//   - the entry function's name (as asked for; "" means the default rule);
+//   - the file name shown in diagnostics (errors are cached too, and carry it);
+//   - the compiler identity (CompilerVersion and the build's VCS revision);
+//   - the ABI version of the argument block (memref.ABIVersion).
+//
+// Nothing a caller chooses (an id, a tenant) is part of it, so the same
+// kernel from two callers is compiled once and one caller cannot plant an
+// entry under another kernel's key. A specialization's key extends it
+// (specKey); the JitExecutable's extends it with the specialization mode.
+func kernelKey(src []byte, entry, filename string) cache.Key {
+	var abi [4]byte
+	binary.LittleEndian.PutUint32(abi[:], memref.ABIVersion)
+	return cache.NewKey([]byte("sandjit/kernel"), src, []byte(entry), []byte(filename), []byte(compilerID), abi[:])
+}
+
+// artifact is a compiled kernel independent of any arena: the checked and
+// lowered kernel and its Wasm.
+type artifact struct {
+	kernel   *lower.Kernel
+	bin      []byte
+	irDigest [32]byte // SHA-256 of the loop IR text
+
+	watOnce sync.Once
+	wat     string
+}
+
+// size estimates the memory an artifact holds.
+func (a *artifact) size() int64 { return int64(len(a.bin))*3 + 16<<10 }
+
+// WAT returns the Wasm text (generated again from the loop IR when the
+// binary came from disk).
+func (a *artifact) WAT() string {
+	a.watOnce.Do(func() {
+		m, err := wasmgen.Compile(a.kernel.Program)
+		if err != nil {
+			a.wat = fmt.Sprintf(";; %v", err)
+			return
+		}
+		a.wat = m.WAT()
+	})
+	return a.wat
+}
+
+// Cache holds compiled kernels by content for every Runtime that uses it
+// (WithCache): the lowered kernels and their Wasm in memory, bounded by
+// size, and wazero's cache of native code. With a directory, both also go
+// to disk, so that a restarted process skips compilation; entries read
+// back are verified, and a corrupt or foreign one is deleted and compiled
+// again. A Cache is safe for concurrent use.
+type Cache struct {
+	artifacts *cache.Cache[*artifact]
+	disk      *cache.Disk
+	native    wazero.CompilationCache
+	nativeDir string
+
+	mu     sync.Mutex
+	summed map[string]bool // native cache files with a checksum written
+
+	diskHits, diskMisses, diskRejects atomic.Int64
+}
+
+// CacheOptions configure a Cache.
+type CacheOptions struct {
+	// MaxBytes bounds the in-memory artifacts (default 256 MiB).
+	MaxBytes int64
+	// Dir, if set, keeps artifacts and native code on disk there.
+	Dir string
+}
+
+// NewCache makes a cache.
+func NewCache(o CacheOptions) (*Cache, error) {
+	c := &Cache{artifacts: cache.New(cache.Options[*artifact]{MaxBytes: o.MaxBytes}), summed: map[string]bool{}}
+	if o.Dir == "" {
+		c.native = wazero.NewCompilationCache()
+		return c, nil
+	}
+	var err error
+	if c.disk, err = cache.OpenDisk(filepath.Join(o.Dir, "artifacts")); err != nil {
+		return nil, err
+	}
+	c.nativeDir = filepath.Join(o.Dir, "native")
+	if err := os.MkdirAll(c.nativeDir, 0o700); err != nil {
+		return nil, err
+	}
+	c.verifyNative()
+	if c.native, err = wazero.NewCompilationCacheWithDir(c.nativeDir); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Close releases the native code cache.
+func (c *Cache) Close(ctx context.Context) error { return c.native.Close(ctx) }
+
+// CacheStats are a Cache's counters.
+type CacheStats struct {
+	Artifacts   cache.Stats // the in-memory artifact cache
+	DiskHits    int64       // artifacts read back from disk
+	DiskMisses  int64       // artifacts not on disk
+	DiskRejects int64       // disk entries (artifact or native) found corrupt or foreign and deleted
+}
+
+// Stats returns the counters.
+func (c *Cache) Stats() CacheStats {
+	return CacheStats{Artifacts: c.artifacts.Stats(), DiskHits: c.diskHits.Load(), DiskMisses: c.diskMisses.Load(), DiskRejects: c.diskRejects.Load()}
+}
+
+// wazero's native code cache has its own checksum but fails compilation
+// (rather than recompiling) on a bad file, and checks less than we would
+// like before mapping code. So every file it writes gets a sidecar with
+// its SHA-256, and at start-up every file without a matching sidecar is
+// deleted before wazero can read it.
+const sumSuffix = ".sandjit-sha256"
+
+func (c *Cache) verifyNative() {
+	_ = filepath.WalkDir(c.nativeDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, sumSuffix) {
+			return nil
+		}
+		want, _ := os.ReadFile(p + sumSuffix)
+		if got, err := fileDigest(p); err != nil || got != strings.TrimSpace(string(want)) {
+			os.Remove(p)
+			os.Remove(p + sumSuffix)
+			c.diskRejects.Add(1)
+			return nil
+		}
+		c.summed[p] = true
+		return nil
+	})
+}
+
+// recordNative writes sidecars for native cache files that lack one.
+func (c *Cache) recordNative() {
+	if c.nativeDir == "" {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_ = filepath.WalkDir(c.nativeDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, sumSuffix) || strings.HasSuffix(p, ".tmp") || c.summed[p] {
+			return nil
+		}
+		if sum, err := fileDigest(p); err == nil {
+			if os.WriteFile(p+sumSuffix, []byte(sum+"\n"), 0o600) == nil {
+				c.summed[p] = true
+			}
+		}
+		return nil
+	})
+}
+
+// purgeNative deletes every native cache file (and its sidecar).
+func (c *Cache) purgeNative() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_ = filepath.WalkDir(c.nativeDir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			os.Remove(p)
+			c.diskRejects.Add(1)
+		}
+		return nil
+	})
+	c.summed = map[string]bool{}
+}
+
+func fileDigest(p string) (string, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// build returns the artifact for key, compiling it (or reading its Wasm
+// from disk) on a miss. compile lowers the kernel; it is always run, since
+// the host side of a run needs the lowered kernel.
+func (c *Cache) build(ctx context.Context, key cache.Key, compile func() (*lower.Kernel, error)) (*artifact, error) {
+	return c.artifacts.Get(ctx, key, func(ctx context.Context) (*artifact, int64, error) {
+		k, err := compile()
+		if err != nil {
+			return nil, 0, err
+		}
+		a := &artifact{kernel: k, irDigest: sha256.Sum256([]byte(k.Program.String()))}
+		if c.disk != nil {
+			if blob, err := c.disk.Get(key); err == nil && len(blob) > 32 && [32]byte(blob[:32]) == a.irDigest {
+				a.bin = blob[32:]
+				c.diskHits.Add(1)
+				return a, a.size(), nil
+			} else if err != cache.ErrMiss { //nolint:errorlint // a plain miss is the sentinel itself
+				c.diskRejects.Add(1) // corrupt, foreign, or from another compiler
+			}
+			c.diskMisses.Add(1)
+		}
+		m, err := wasmgen.Compile(k.Program)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
+		}
+		if a.bin, err = m.Encode(); err != nil {
+			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
+		}
+		a.wat = m.WAT()
+		a.watOnce.Do(func() {})
+		if c.disk != nil {
+			_ = c.disk.Put(key, append(a.irDigest[:], a.bin...))
+		}
+		return a, a.size(), nil
+	})
+}

@@ -1,0 +1,337 @@
+package engine
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"runtime/trace"
+	"strings"
+	"sync"
+
+	"github.com/sandjit/sandjit/cache"
+	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Specialization is how a JitExecutable picks executables (the original
+// runtime's CompilationOptions::Specialization).
+type Specialization uint8
+
+// The modes.
+const (
+	// SpecializeEnabled compiles an executable specialized on the operands'
+	// symbolic shapes (and the values of value-constrained operands) on
+	// first sight of them, in the background; until it is ready, runs use
+	// the default executable. Without a default (unresolved constraints),
+	// the first run waits for its specialization.
+	SpecializeEnabled Specialization = iota
+	// SpecializeDisabled always runs the default executable; a kernel
+	// whose constraints need specialization fails to compile.
+	SpecializeDisabled
+	// SpecializeAlways always runs the specialized executable, waiting for
+	// it to compile (for reproducible benchmarks).
+	SpecializeAlways
+)
+
+var specializationNames = [...]string{SpecializeEnabled: "enabled", SpecializeDisabled: "disabled", SpecializeAlways: "always"}
+
+func (s Specialization) String() string { return specializationNames[s] }
+
+// ParseSpecialization parses "enabled", "disabled" or "always".
+func ParseSpecialization(s string) (Specialization, error) {
+	for i, n := range specializationNames {
+		if n == s {
+			return Specialization(i), nil
+		}
+	}
+	return 0, fmt.Errorf("specialization must be enabled, disabled or always, got %q", s)
+}
+
+// WithSpecialization sets the specialization mode (default Enabled).
+func WithSpecialization(s Specialization) CompileOption {
+	return func(c *compileConfig) error {
+		if s > SpecializeAlways {
+			return fmt.Errorf("invalid specialization mode %d", s)
+		}
+		c.mode = s
+		return nil
+	}
+}
+
+// SpecializationListener is told about every specialization as it is
+// compiled (the original runtime's debug listener).
+type SpecializationListener interface {
+	// ModuleSpecialized reports the argument types a specialization is
+	// compiled for, with the symbolic shapes of its dynamic dims.
+	ModuleSpecialized(args []lower.TensorType, shapes lower.SymbolicShapes)
+	// ValueSpecialized reports an argument whose contents became a constant.
+	ValueSpecialized(arg int, value *lower.DenseAttr)
+}
+
+// WithSpecializationListener installs a listener.
+func WithSpecializationListener(l SpecializationListener) CompileOption {
+	return func(c *compileConfig) error { c.listener = l; return nil }
+}
+
+// DebugListener prints specializations to w in the original runtime's
+// words:
+//
+//	Specialized module: tensor<?x?xf32>, tensor<2xi32>
+//	Arg[1] value specialized: dense<[1, 0]> : tensor<2xi32>
+func DebugListener(w io.Writer) SpecializationListener { return &debugListener{w: w} }
+
+type debugListener struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (d *debugListener) ModuleSpecialized(args []lower.TensorType, _ lower.SymbolicShapes) {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.String()
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	fmt.Fprintf(d.w, "Specialized module: %s\n", strings.Join(parts, ", "))
+}
+
+func (d *debugListener) ValueSpecialized(arg int, v *lower.DenseAttr) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	fmt.Fprintf(d.w, "Arg[%d] value specialized: %s\n", arg, v)
+}
+
+// JitExecutable is a compiled kernel, ready to run many times from many
+// goroutines: the default executable, compiled for the declared argument
+// types, and the executables specialized on operands' symbolic shapes and
+// values, compiled on first use (research/jitrt.md §1–§5).
+type JitExecutable struct {
+	rt       *Runtime
+	key      cache.Key // kernelKey
+	mod      *lower.Module
+	fn       *lower.Func
+	cfg      compileConfig
+	cons     []lower.Constraint
+	resolver *lower.Resolver
+	mode     Specialization // cfg.mode, or Disabled when nothing can be learnt
+	hasValue bool
+	// defKey is the default executable's artifact key; defErr is why there
+	// is none ("default executable is not available").
+	defKey cache.Key
+	defErr error
+
+	mu      sync.Mutex
+	pending map[cache.Key]bool // specializations compiling in the background
+	wg      sync.WaitGroup
+}
+
+// newJit checks the kernel's constraints and, when it has one, compiles
+// the default executable (§2 of research/jitrt.md).
+func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, cfg compileConfig) (*JitExecutable, error) {
+	fn, err := lower.SelectEntry(mod, cfg.entry)
+	if err != nil {
+		return nil, err
+	}
+	cons, err := lower.OperandConstraints(fn)
+	if err != nil {
+		return nil, err
+	}
+	j := &JitExecutable{rt: r, key: key, mod: mod, fn: fn, cfg: cfg, cons: cons, mode: cfg.mode,
+		pending: map[cache.Key]bool{}}
+	unresolved := false
+	static := true
+	for i, c := range cons {
+		unresolved = unresolved || c != lower.Resolved
+		j.hasValue = j.hasValue || c == lower.ConstraintValue
+		static = static && fn.Args[i].Type.IsStatic()
+	}
+	if unresolved && j.mode == SpecializeDisabled {
+		return nil, fmt.Errorf("%w: compilation options disabled specialization, however operands have unresolved constraints: %s",
+			lower.ErrInvalid, lower.Unresolved(cons))
+	}
+	if static && !unresolved {
+		j.mode = SpecializeDisabled // nothing to learn from the operands
+	}
+	j.resolver = lower.NewResolver(fn, cons)
+	j.defKey = cache.NewKey(key[:], []byte("default"))
+	switch {
+	case unresolved:
+		j.defErr = fmt.Errorf("%w: default executable is not available: operands have unresolved constraints %s", ErrArgument, lower.Unresolved(cons))
+	case j.mode == SpecializeAlways:
+		j.defErr = fmt.Errorf("%w: default executable is not available in specialization mode always", ErrArgument)
+	default:
+		x, err := r.executable(ctx, j.defKey, func() (*lower.Kernel, error) {
+			return lower.Compile(mod, lower.CompileOptions{Entry: fn.Name, KeepStages: cfg.stages})
+		})
+		if err != nil {
+			return nil, err
+		}
+		x.release()
+	}
+	return j, nil
+}
+
+// Default returns the default executable, or an error saying why there is
+// none. Release it with (*Executable).Release when done.
+func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
+	if e.defErr != nil {
+		return nil, e.defErr
+	}
+	return e.rt.executable(ctx, e.defKey, func() (*lower.Kernel, error) {
+		return lower.Compile(e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages})
+	})
+}
+
+// Func is the entry function's graph.
+func (e *JitExecutable) Func() *lower.Func { return e.fn }
+
+// Module is the parsed kernel module.
+func (e *JitExecutable) Module() *lower.Module { return e.mod }
+
+// Key is the kernel's content address (see kernelKey).
+func (e *JitExecutable) Key() cache.Key { return e.key }
+
+// Mode is the specialization mode in effect (Disabled when every operand
+// is static and unconstrained, whatever was asked).
+func (e *JitExecutable) Mode() Specialization { return e.mode }
+
+// Constraints are the arguments' resolved operand constraints.
+func (e *JitExecutable) Constraints() []lower.Constraint { return e.cons }
+
+// Signature describes the kernel's arguments and results as declared.
+func (e *JitExecutable) Signature() (args, results []lower.TensorType) {
+	for _, a := range e.fn.Args {
+		args = append(args, a.Type)
+	}
+	return args, e.fn.ResultTypes
+}
+
+// WaitForCompilations waits until no specialization compiles in the
+// background (the original AllExecutablesCompiled).
+func (e *JitExecutable) WaitForCompilations(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() { e.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Run executes the kernel on inputs and returns its results. Inputs are
+// not modified; a result that is an input returned as is comes back as the
+// same *Tensor, and a value returned twice as one shared *Tensor. Other
+// results are new tensors on the Go heap.
+func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {
+	if err := e.rt.checkOpen(); err != nil {
+		return nil, err
+	}
+	defer trace.StartRegion(ctx, "sandjit.run").End()
+	x, err := e.ExecutableFor(ctx, inputs...)
+	if err != nil {
+		return nil, err
+	}
+	defer x.release()
+	e.rt.runs.Add(1)
+	return x.run(ctx, e.rt, inputs)
+}
+
+// ExecutableFor picks the executable that runs these inputs (§2): the
+// default one, or the specialization on their symbolic shapes and values
+// — compiling it now (Always, or no default) or in the background
+// (Enabled, running the default meanwhile). Release it when done.
+func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Tensor) (*Executable, error) {
+	if e.mode == SpecializeDisabled {
+		return e.Default(ctx)
+	}
+	shapes := make([][]int, len(inputs))
+	for i, t := range inputs {
+		if t == nil {
+			return nil, fmt.Errorf("%w: operand #%d is nil", ErrArgument, i)
+		}
+		shapes[i] = t.Shape
+	}
+	sym, err := e.resolver.Resolve(shapes)
+	if err != nil {
+		// Verify every operand against the signature for a precise error.
+		if verr := verifyOperands(e.declared(), inputs); verr != nil {
+			return nil, verr
+		}
+		return nil, fmt.Errorf("%w: %v", ErrArgument, err)
+	}
+	var values []*memref.Tensor
+	specKey := sym.AppendKey([]byte("spec"))
+	if e.hasValue {
+		values = make([]*memref.Tensor, len(inputs))
+		for i, c := range e.cons {
+			if c != lower.ConstraintValue {
+				continue
+			}
+			if err := verifyOperands(e.declared()[i:i+1], inputs[i:i+1]); err != nil {
+				return nil, fmt.Errorf("%w (operand #%d)", err, i)
+			}
+			v := inputs[i].Contiguous()
+			values[i] = v
+			specKey = binary.LittleEndian.AppendUint32(specKey, uint32(i))
+			specKey = append(specKey, v.Data[:v.Len()*v.DType.Size()]...)
+		}
+	}
+	key := cache.NewKey(e.key[:], specKey)
+	compile := func() (*lower.Kernel, error) { return e.specialize(sym, values) }
+	if e.mode == SpecializeAlways || e.defErr != nil {
+		return e.rt.executable(ctx, key, compile)
+	}
+	// Enabled with a default: the specialization if it is ready (or
+	// failed: no fallback after a failed specialization), else compile it
+	// in the background and run the default.
+	if x, err, ok := e.rt.loadedExecutable(key); ok {
+		return x, err
+	}
+	e.mu.Lock()
+	if !e.pending[key] {
+		e.pending[key] = true
+		e.wg.Add(1)
+		e.rt.background.Add(1)
+		go func() {
+			defer e.rt.background.Done()
+			defer e.wg.Done()
+			if x, err := e.rt.executable(context.WithoutCancel(ctx), key, compile); err == nil {
+				x.release()
+			}
+			e.mu.Lock()
+			delete(e.pending, key)
+			e.mu.Unlock()
+		}()
+	}
+	e.mu.Unlock()
+	return e.Default(ctx)
+}
+
+// declared is the argument types as declared.
+func (e *JitExecutable) declared() []lower.TensorType {
+	args, _ := e.Signature()
+	return args
+}
+
+// specialize lowers the kernel for one symbolic shape (and values) and
+// tells the listener.
+func (e *JitExecutable) specialize(sym lower.SymbolicShapes, values []*memref.Tensor) (*lower.Kernel, error) {
+	types := sym.Types(e.fn)
+	e.rt.specializations.Add(1)
+	if l := e.cfg.listener; l != nil {
+		l.ModuleSpecialized(types, sym)
+		for i, v := range values {
+			if v != nil {
+				l.ValueSpecialized(i, &lower.DenseAttr{Type: lower.Ranked(v.DType, v.Shape...), Value: v})
+			}
+		}
+	}
+	k, err := lower.Compile(e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages,
+		ArgTypes: types, ArgSyms: sym, ArgValues: values})
+	if err != nil {
+		return nil, fmt.Errorf("failed to specialize executable: %w", err)
+	}
+	return k, nil
+}
