@@ -59,6 +59,14 @@ func kernelKey(src []byte, entry, filename string) cache.Key {
 	return cache.NewKey([]byte("sandjit/kernel"), src, []byte(entry), []byte(filename), []byte(compilerID), abi[:])
 }
 
+// jitKey is the key of a JitExecutable in a runtime's cache: the parts of
+// kernelKey plus the compile options that change what Compile returns.
+func jitKey(src []byte, entry, filename string, opts []byte) cache.Key {
+	var abi [4]byte
+	binary.LittleEndian.PutUint32(abi[:], memref.ABIVersion)
+	return cache.NewKey([]byte("sandjit/jit"), src, []byte(entry), []byte(filename), []byte(compilerID), abi[:], opts)
+}
+
 // artifact is a compiled kernel independent of any arena: the checked and
 // lowered kernel and its Wasm.
 type artifact struct {

@@ -2,13 +2,13 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"runtime/trace"
 	"sync"
 	"time"
 
-	"github.com/sandjit/sandjit/cache"
 	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/lower/loopir"
 	"github.com/sandjit/sandjit/memref"
@@ -66,7 +66,21 @@ func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	key := kernelKey(src, cfg.entry, cfg.filename)
+	// The JitExecutable's key: the kernel's content address (kernelKey) and
+	// the options that change what Compile returns (mode, stages, limits),
+	// hashed in one pass so that a hit costs one SHA-256 of the text.
+	var opt [34]byte
+	opt[0], opt[1] = byte(cfg.mode), boolByte(cfg.stages)
+	l := cfg.limits
+	for i, v := range []int{l.MaxBytes, l.MaxOps, l.MaxDepth, l.MaxDenseElements} {
+		binary.LittleEndian.PutUint64(opt[2+8*i:], uint64(v))
+	}
+	jkey := jitKey(src, cfg.entry, cfg.filename, opt[:])
+	if cfg.listener == nil {
+		if j, err, ok := r.jits.Peek(jkey); ok {
+			return j, err
+		}
+	}
 	build := func(ctx context.Context) (*JitExecutable, int64, error) {
 		defer trace.StartRegion(ctx, "sandjit.compile").End()
 		start := time.Now()
@@ -75,7 +89,7 @@ func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption
 		if err != nil {
 			return nil, 0, err
 		}
-		j, err := r.newJit(ctx, key, mod, cfg)
+		j, err := r.newJit(ctx, kernelKey(src, cfg.entry, cfg.filename), mod, cfg)
 		return j, int64(len(src))*4 + 4<<10, err
 	}
 	if cfg.listener != nil {
@@ -84,9 +98,6 @@ func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption
 		j, _, err := build(ctx)
 		return j, err
 	}
-	l := cfg.limits
-	jkey := cache.NewKey(key[:], []byte{byte(cfg.mode), boolByte(cfg.stages)},
-		[]byte(fmt.Sprint(l.MaxBytes, l.MaxOps, l.MaxDepth, l.MaxDenseElements)))
 	return r.jits.Get(ctx, jkey, build)
 }
 
