@@ -194,7 +194,8 @@ func (c *Cache[V]) evict() []*entry[V] {
 	return gone
 }
 
-// Peek returns a finished entry without computing or waiting.
+// Peek returns a finished entry without computing or waiting (counted as
+// a hit when there is one).
 func (c *Cache[V]) Peek(key Key) (val V, err error, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -203,6 +204,7 @@ func (c *Cache[V]) Peek(key Key) (val V, err error, ok bool) {
 		return val, nil, false
 	}
 	c.lru.MoveToFront(e.elem)
+	c.hits.Add(1)
 	return e.val, e.err, true
 }
 
