@@ -49,8 +49,7 @@
 //	logistic  f64x2  [-750, 750]                                        2      2
 //	erf       f32x4  all f32                                            1      3  FreeBSD erff, regimes by bitselect
 //	erf       f64x2  [-7, 7], all bit patterns                          1      2  vs Go's math.Erf
-//	sin       f32x4  all f32                                            1      2  Cody–Waite in 4 f32 pieces below 6000
-//	cos       f32x4  f32 bits, [-6000, 6000], k·π/2 neighbours          1      2  (beyond: the f64x2 function)
+//	sin, cos  f32x4  all f32                                            1      2  Cody–Waite in 4 f32 pieces below 6000
 //	sin, cos  f64x2  [-1.6e6, 1.6e6], k·π/2 neighbours                  1      2  Cody–Waite, π/2 in 4 pieces, double-double
 //	sin, cos  f64x2  |x| in [1e6, max]                                  1      2  Payne–Hanek (scalar, per large lane)
 //	sin, cos  f64x2  6381956970095103·2**797 and other hardest cases    1      1  within 2**-61 of a multiple of π/2
