@@ -72,6 +72,7 @@
 //	erfc      f64x2  [-6, 27] (results down to 1e-319)                  4      4  vs Go's math.Erfc
 //	(second series f32x4: 0 ULP in every sampled range, bound 1)
 //
-// The per-range rows and their sample counts are the table ulpRanges in
+// The per-range rows and their sample counts are the tables ulpRanges and
+// ulpRanges2 in
 // math_ulp_test.go.
 package wasmgen
