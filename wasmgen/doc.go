@@ -73,6 +73,5 @@
 //	(second series f32x4: 0 ULP in every sampled range, bound 1)
 //
 // The per-range rows and their sample counts are the tables ulpRanges and
-// ulpRanges2 in
-// math_ulp_test.go.
+// ulpRanges2 in math_ulp_test.go.
 package wasmgen
