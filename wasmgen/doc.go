@@ -6,6 +6,31 @@
 // Modules import one memory ("env" "memory") and define and export
 // functions; they have no tables, globals, data or start function.
 //
+// # Code generation
+//
+// Compile takes a verified loop IR program and gives a module exporting
+// abi_version, main(args) (every nest in order) and nest_k(args, lo, hi)
+// (nest k with its split loop restricted to [lo, hi), clipped to its
+// extent). Each reads the argument block through memref's ArgLayout
+// (params, then one descriptor per buffer) and returns a memref.Status;
+// a wrong ABI version returns StatusBadABI before anything runs.
+//
+// Every value is four lanes — four consecutive iterations of the innermost
+// loop — in v128 locals: 32-bit types in one register, 64-bit types in two,
+// 8- and 16-bit integers widened to i32 lanes and kept sign- or
+// zero-extended, i1 as -1/0 masks, f16 as bit patterns (load, store and
+// cast only; arithmetic happens in f32). The innermost loop runs in groups
+// of four: with plain v128 loads and stores (widening and narrowing for
+// narrow types) when every access moves by one element or not at all —
+// checked at run time for axes that broadcast when their size is 1 — and
+// lane by lane through the byte strides otherwise; the remainder runs one
+// iteration at a time in lane 0. All three use the same arithmetic, so
+// there is one implementation per op (vops.go, cast.go); ops without a
+// SIMD form go lane by lane inside it (integer division and power through
+// the trap-free helpers of helpers.go). Reductions whose trailing loops all
+// reduce keep the running value in registers and reduce across lanes once
+// per output; others accumulate in memory after initialising their chunk.
+//
 // # Math library
 //
 // MathLib emits, on first use, each function of MathFuncs over f32x4 or
