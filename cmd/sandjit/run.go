@@ -92,6 +92,44 @@ func (c *commonFlags) compileOptions(file string, dumps map[string]bool, stdout 
 	return opts, nil
 }
 
+// parse parses the command line of run or compile: flags and exactly one
+// kernel file.
+func (c *commonFlags) parse(fs *flag.FlagSet, args []string) (string, map[string]bool, error) {
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return "", nil, err
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return "", nil, usagef("%s: want exactly one kernel file, got %d arguments", fs.Name(), len(pos))
+	}
+	dumps, err := c.dumps()
+	return pos[0], dumps, err
+}
+
+// open reads and compiles the kernel file; close the runtime with the
+// returned function.
+func (c *commonFlags) open(ctx context.Context, path string, dumps map[string]bool, stdout io.Writer) (*engine.JitExecutable, func(), error) {
+	src, err := readKernel(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	copts, err := c.compileOptions(path, dumps, stdout)
+	if err != nil {
+		return nil, nil, err
+	}
+	rt, closeRT, err := c.runtime(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	exe, err := rt.Compile(ctx, src, copts...)
+	if err != nil {
+		closeRT()
+		return nil, nil, err
+	}
+	return exe, closeRT, nil
+}
+
 // maxInputBytes bounds one --input=@file.npy.
 const maxInputBytes = 4 << 30
 
@@ -108,19 +146,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fmt.Fprintln(stderr, "Usage: sandjit run KERNEL.mlir [--entry=NAME] [--input=…]… [--output=@r.npy]… [--specialize=enabled|disabled|always] [--dump=loops,wat]")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return usagef("run: want exactly one kernel file, got %d arguments", len(pos))
-	}
-	dumps, err := c.dumps()
-	if err != nil {
-		return err
-	}
-	src, err := readKernel(pos[0])
+	path, dumps, err := c.parse(fs, args)
 	if err != nil {
 		return err
 	}
@@ -137,19 +163,11 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			return usagef("--output #%d: want @file.npy, got %q", i, o)
 		}
 	}
-	copts, err := c.compileOptions(pos[0], dumps, stdout)
-	if err != nil {
-		return err
-	}
-	rt, closeRT, err := c.runtime(ctx)
+	exe, closeRT, err := c.open(ctx, path, dumps, stdout)
 	if err != nil {
 		return err
 	}
 	defer closeRT()
-	exe, err := rt.Compile(ctx, src, copts...)
-	if err != nil {
-		return err
-	}
 	if len(tensors) != len(exe.Func().Args) {
 		return fmt.Errorf("@%s takes %d arguments (%s), got %d --input", exe.Func().Name, len(exe.Func().Args), argList(exe.Func()), len(tensors))
 	}
@@ -228,38 +246,18 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintln(stderr, "Usage: sandjit compile KERNEL.mlir [--entry=NAME] [--dump=loops,wat,graph,stages] [-o kernel.wasm]")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return usagef("compile: want exactly one kernel file, got %d arguments", len(pos))
-	}
-	dumps, err := c.dumps()
+	path, dumps, err := c.parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(dumps) == 0 && *out == "" {
 		dumps["loops"] = true
 	}
-	src, err := readKernel(pos[0])
-	if err != nil {
-		return err
-	}
-	copts, err := c.compileOptions(pos[0], dumps, stdout)
-	if err != nil {
-		return err
-	}
-	rt, closeRT, err := c.runtime(ctx)
+	exe, closeRT, err := c.open(ctx, path, dumps, stdout)
 	if err != nil {
 		return err
 	}
 	defer closeRT()
-	exe, err := rt.Compile(ctx, src, copts...)
-	if err != nil {
-		return err
-	}
 	x, err := exe.Default(ctx)
 	if err != nil {
 		return fmt.Errorf("@%s (%s): %w; use 'sandjit run --dump=…' with inputs to see a specialization", exe.Func().Name, argList(exe.Func()), err)

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -194,7 +195,7 @@ func Compare(got, want *memref.Tensor, rtol, atol float64) error {
 	if got == nil {
 		return fmt.Errorf("missing result")
 	}
-	if got.DType != want.DType || !sameShape(got.Shape, want.Shape) {
+	if got.DType != want.DType || !slices.Equal(got.Shape, want.Shape) {
 		return fmt.Errorf("got %s, want %s", got.Type(), want.Type())
 	}
 	g, w := got.Contiguous(), want.Contiguous()
@@ -229,16 +230,4 @@ func elemEqual(g, w *memref.Tensor, i int, rtol, atol float64) bool {
 		return false
 	}
 	return math.Abs(a-b) <= atol+rtol*math.Abs(b)
-}
-
-func sameShape(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
