@@ -59,14 +59,14 @@ func (g *gen) intHelper(name string, dt memref.DType) *Func {
 	f.Op(OpReturn)
 	f.End()
 	switch name {
-	case "div", "floordiv", "floormod":
+	case "div", "floordiv", "floormod", "rem":
 		if signed {
 			// b == -1: a / -1 = -a (wraps), a % -1 = 0.
 			f.LocalGet(b)
 			o.cnst(f, -1)
 			f.Op(o.eq)
 			f.If(BlockEmpty)
-			if name == "floormod" {
+			if name == "floormod" || name == "rem" {
 				o.cnst(f, 0)
 			} else {
 				o.cnst(f, 0)
@@ -85,10 +85,14 @@ func (g *gen) intHelper(name string, dt memref.DType) *Func {
 			f.LocalGet(a)
 			f.LocalGet(b)
 			f.Op(o.divU)
-		case name == "floormod" && !signed:
+		case (name == "floormod" || name == "rem") && !signed:
 			f.LocalGet(a)
 			f.LocalGet(b)
 			f.Op(o.remU)
+		case name == "rem":
+			f.LocalGet(a)
+			f.LocalGet(b)
+			f.Op(o.remS)
 		case name == "floordiv":
 			// q = a / b; if (a % b != 0) && ((a % b) ^ b) < 0: q - 1
 			r := f.NewLocal(o.t)

@@ -34,6 +34,15 @@ func column(dt memref.DType) int {
 	return 3
 }
 
+// mathFuncs maps the loop IR's functions to the math library's.
+var mathFuncs = [...]MathFunc{
+	loopir.MathExp: MathExp, loopir.MathLog: MathLog, loopir.MathLog1p: MathLog1p, loopir.MathTanh: MathTanh,
+	loopir.MathLogistic: MathLogistic, loopir.MathSin: MathSin, loopir.MathCos: MathCos, loopir.MathErf: MathErf,
+	loopir.MathErfc: MathErfc, loopir.MathExpm1: MathExpm1, loopir.MathTan: MathTan, loopir.MathAsin: MathAsin,
+	loopir.MathAcos: MathAcos, loopir.MathAtan: MathAtan, loopir.MathSinh: MathSinh, loopir.MathCosh: MathCosh,
+	loopir.MathAsinh: MathAsinh, loopir.MathAcosh: MathAcosh, loopir.MathAtanh: MathAtanh, loopir.MathAtan2: MathAtan2,
+}
+
 // fop picks the f32x4 or f64x2 form.
 func fop(dt memref.DType, f32, f64 Opcode) Opcode {
 	if dt == memref.Float64 {
@@ -56,13 +65,18 @@ func (ng *nestGen) op(in *loopir.Instr, args []val) val {
 		return ng.compare(in.Cmp, args[0], args[1])
 	case loopir.OpSelect:
 		return ng.selectVal(args[0], args[1], args[2])
-	case loopir.OpMath:
-		fn := map[loopir.MathFn]MathFunc{
-			loopir.MathExp: MathExp, loopir.MathLog: MathLog, loopir.MathLog1p: MathLog1p,
-			loopir.MathTanh: MathTanh, loopir.MathLogistic: MathLogistic, loopir.MathSin: MathSin,
-			loopir.MathCos: MathCos, loopir.MathErf: MathErf,
-		}[in.Math]
-		return ng.callMath(fn, dt, args...)
+	case loopir.OpMath, loopir.OpMath2:
+		return ng.callMath(mathFuncs[in.Math], dt, args...)
+	case loopir.OpIsNaN:
+		x := args[0]
+		return ng.toBool(ng.simple(x.dt, fop(x.dt, OpF32x4Ne, OpF64x2Ne), x, x))
+	case loopir.OpIsInf:
+		x := args[0]
+		inf := ng.splatConst(x.dt, floatBits(x.dt, math.Inf(1)))
+		a := ng.simple(x.dt, fop(x.dt, OpF32x4Abs, OpF64x2Abs), x)
+		return ng.toBool(ng.simple(x.dt, fop(x.dt, OpF32x4Eq, OpF64x2Eq), a, inf))
+	case loopir.OpNextAfter:
+		return ng.nextAfter(dt, args[0], args[1])
 	case loopir.OpRound:
 		if !dt.IsFloat() {
 			return args[0]
@@ -165,6 +179,11 @@ func (ng *nestGen) arith(op loopir.Op, dt memref.DType, args []val) val {
 			return ng.floatFloorMod(dt, args[0], args[1])
 		}
 		return ng.intHelper("floormod", dt, args)
+	case loopir.OpRem:
+		if dt.IsFloat() {
+			return ng.callMath(MathFmod, dt, args...)
+		}
+		return ng.intHelper("rem", dt, args)
 	case loopir.OpPow:
 		if dt.IsFloat() {
 			return ng.callMath(MathPow, dt, args...)
@@ -177,6 +196,40 @@ func (ng *nestGen) arith(op loopir.Op, dt memref.DType, args []val) val {
 		return ng.simple(dt, o, args...)
 	}
 	panic(fmt.Sprintf("BUG: wasmgen: no code for %s on %s", op, dt))
+}
+
+// nextAfter is C nextafter(a, b): a stepped one ulp toward b; a if a == b
+// (b's value, to keep the sign of zero as C does); NaN if either is NaN;
+// from ±0 the smallest subnormal with b's sign.
+func (ng *nestGen) nextAfter(dt memref.DType, a, b val) val {
+	it := memref.Int32
+	one := ng.splatConst(it, 1)
+	if dt == memref.Float64 {
+		it = memref.Int64
+		one = ng.splatConst(it, 1)
+	}
+	ai := val{dt: it, regs: a.regs}
+	zero := ng.splatConst(dt, 0)
+	// Stepping away from zero adds one to the bits; toward zero subtracts.
+	up := ng.simple(dt, fop(dt, OpF32x4Lt, OpF64x2Lt), a, b)     // want a larger value
+	pos := ng.simple(dt, fop(dt, OpF32x4Gt, OpF64x2Gt), a, zero) // a > 0
+	neg := ng.simple(dt, fop(dt, OpF32x4Lt, OpF64x2Lt), a, zero) // a < 0
+	inc := ng.simple(dt, OpV128Or, ng.simple(dt, OpV128And, up, pos), ng.simple(dt, OpV128Andnot, neg, up))
+	plus := ng.arith(loopir.OpAdd, it, []val{ai, one})
+	minus := ng.arith(loopir.OpSub, it, []val{ai, one})
+	stepped := ng.perReg(dt, []val{val{dt: dt, regs: plus.regs}, val{dt: dt, regs: minus.regs}, inc}, func(f *Func) { f.Op(OpV128Bitselect) })
+	// From ±0: the smallest subnormal with b's sign.
+	tiny := ng.splatConst(dt, 1)
+	sign := ng.splatConst(dt, floatBits(dt, math.Copysign(0, -1)))
+	tinyB := ng.simple(dt, OpV128Or, tiny, ng.simple(dt, OpV128And, b, sign))
+	isZero := ng.simple(dt, fop(dt, OpF32x4Eq, OpF64x2Eq), a, zero)
+	r := ng.perReg(dt, []val{tinyB, stepped, isZero}, func(f *Func) { f.Op(OpV128Bitselect) })
+	eq := ng.simple(dt, fop(dt, OpF32x4Eq, OpF64x2Eq), a, b)
+	r = ng.perReg(dt, []val{b, r, eq}, func(f *Func) { f.Op(OpV128Bitselect) })
+	// NaN in either: a + b is NaN.
+	nan := ng.simple(dt, OpV128Or, ng.simple(dt, fop(dt, OpF32x4Ne, OpF64x2Ne), a, a), ng.simple(dt, fop(dt, OpF32x4Ne, OpF64x2Ne), b, b))
+	sum := ng.simple(dt, fop(dt, OpF32x4Add, OpF64x2Add), a, b)
+	return ng.perReg(dt, []val{sum, r, nan}, func(f *Func) { f.Op(OpV128Bitselect) })
 }
 
 // sign is -1, 0 or 1; NaN stays NaN.

@@ -199,3 +199,16 @@ func TestVerifyRejects(t *testing.T) {
 		})
 	}
 }
+
+func TestOpTableIsComplete(t *testing.T) {
+	for op := OpInvalid + 1; op < numOps; op++ {
+		if opTable[op].name == "" {
+			t.Errorf("op %d has no table entry", op)
+		}
+	}
+	for m := MathFn(0); m < numMathFns; m++ {
+		if mathNames[m] == "" {
+			t.Errorf("math function %d has no name", m)
+		}
+	}
+}

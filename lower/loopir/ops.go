@@ -25,6 +25,8 @@ const (
 	OpRound
 	OpMath
 	OpIsFinite
+	OpIsNaN
+	OpIsInf
 	OpCast
 	OpAdd
 	OpSub
@@ -32,7 +34,10 @@ const (
 	OpDiv
 	OpFloorDiv
 	OpFloorMod
+	OpRem
 	OpPow
+	OpMath2
+	OpNextAfter
 	OpMax
 	OpMin
 	OpAnd
@@ -82,36 +87,41 @@ type opInfo struct {
 
 // opTable is the op table: one entry a line, with what the op computes.
 var opTable = [numOps]opInfo{
-	OpInvalid:  {"invalid", 0, anyType, 0},
-	OpLoad:     {"load", 0, anyType, 1},       // Acc's element
-	OpStore:    {"store", 1, anyType, 1},      // Acc's element = a
-	OpAccum:    {"accum", 1, anyType, 1},      // Acc's element = Red(Acc's element, a)
-	OpConst:    {"const", 0, anyType, 0},      // the constant Bits
-	OpNeg:      {"neg", 1, signedOrFP, 1},     // -a; ints wrap (-MIN = MIN)
-	OpAbs:      {"abs", 1, numeric, 1},        // |a|; ints wrap (|MIN| = MIN); unsigned: a
-	OpNot:      {"not", 1, intOrBool, 1},      // bool: !a; ints: ^a
-	OpSign:     {"sign", 1, numeric, 2},       // -1, 0 or 1; NaN stays NaN; -0 gives 0
-	OpSqrt:     {"sqrt", 1, floatOnly, 4},     // IEEE square root
-	OpRsqrt:    {"rsqrt", 1, floatOnly, 5},    // 1 / sqrt(a)
-	OpRecip:    {"recip", 1, numeric, 4},      // 1 / a; ints truncate and 1/0 = 0
-	OpRound:    {"round", 1, numeric, 1},      // Round mode; identity on ints
-	OpMath:     {"math", 1, floatOnly, 20},    // Math(a), a transcendental function
-	OpIsFinite: {"isfinite", 1, floatOnly, 1}, // bool: neither NaN nor ±Inf
-	OpCast:     {"cast", 1, anyType, 1},       // a converted to Type (see castRules)
-	OpAdd:      {"add", 2, numeric, 1},        // a + b; ints wrap
-	OpSub:      {"sub", 2, numeric, 1},        // a - b; ints wrap
-	OpMul:      {"mul", 2, numeric, 1},        // a * b; ints wrap
-	OpDiv:      {"div", 2, numeric, 4},        // a / b; ints truncate toward 0, a/0 = 0, MIN/-1 = MIN
-	OpFloorDiv: {"floordiv", 2, numeric, 6},   // floor(a / b); ints: a/0 = 0, MIN/-1 = MIN
-	OpFloorMod: {"floormod", 2, numeric, 8},   // a - floor(a/b)*b with b's sign; ints: a%0 = 0; floats: fmod then adjust
-	OpPow:      {"pow", 2, numeric, 25},       // a ** b; ints: b < 0 gives 0 except a = ±1, wraps
-	OpMax:      {"max", 2, numeric, 1},        // max(a, b); NaN if either is NaN
-	OpMin:      {"min", 2, numeric, 1},        // min(a, b); NaN if either is NaN
-	OpAnd:      {"and", 2, intOrBool, 1},      // a & b (logical on bool)
-	OpOr:       {"or", 2, intOrBool, 1},       // a | b (logical on bool)
-	OpXor:      {"xor", 2, intOrBool, 1},      // a ^ b (logical on bool)
-	OpCompare:  {"cmp", 2, anyType, 1},        // bool: a Cmp b; IEEE (NaN unordered)
-	OpSelect:   {"select", 3, anyType, 1},     // a ? b : c; a is bool
+	OpInvalid:   {"invalid", 0, anyType, 0},
+	OpLoad:      {"load", 0, anyType, 1},        // Acc's element
+	OpStore:     {"store", 1, anyType, 1},       // Acc's element = a
+	OpAccum:     {"accum", 1, anyType, 1},       // Acc's element = Red(Acc's element, a)
+	OpConst:     {"const", 0, anyType, 0},       // the constant Bits
+	OpNeg:       {"neg", 1, signedOrFP, 1},      // -a; ints wrap (-MIN = MIN)
+	OpAbs:       {"abs", 1, numeric, 1},         // |a|; ints wrap (|MIN| = MIN); unsigned: a
+	OpNot:       {"not", 1, intOrBool, 1},       // bool: !a; ints: ^a
+	OpSign:      {"sign", 1, numeric, 2},        // -1, 0 or 1; NaN stays NaN; -0 gives 0
+	OpSqrt:      {"sqrt", 1, floatOnly, 4},      // IEEE square root
+	OpRsqrt:     {"rsqrt", 1, floatOnly, 5},     // 1 / sqrt(a)
+	OpRecip:     {"recip", 1, numeric, 4},       // 1 / a; ints truncate and 1/0 = 0
+	OpRound:     {"round", 1, numeric, 1},       // Round mode; identity on ints
+	OpMath:      {"math", 1, floatOnly, 20},     // Math(a), a transcendental function
+	OpIsFinite:  {"isfinite", 1, floatOnly, 1},  // bool: neither NaN nor ±Inf
+	OpIsNaN:     {"isnan", 1, floatOnly, 1},     // bool: NaN
+	OpIsInf:     {"isinf", 1, floatOnly, 1},     // bool: ±Inf
+	OpCast:      {"cast", 1, anyType, 1},        // a converted to Type (see castRules)
+	OpAdd:       {"add", 2, numeric, 1},         // a + b; ints wrap
+	OpSub:       {"sub", 2, numeric, 1},         // a - b; ints wrap
+	OpMul:       {"mul", 2, numeric, 1},         // a * b; ints wrap
+	OpDiv:       {"div", 2, numeric, 4},         // a / b; ints truncate toward 0, a/0 = 0, MIN/-1 = MIN
+	OpFloorDiv:  {"floordiv", 2, numeric, 6},    // floor(a / b); ints: a/0 = 0, MIN/-1 = MIN
+	OpFloorMod:  {"floormod", 2, numeric, 8},    // a - floor(a/b)*b with b's sign; ints: a%0 = 0; floats: fmod then adjust
+	OpRem:       {"rem", 2, numeric, 8},         // truncated remainder, a's sign (C %, fmod); ints: a%0 = 0, MIN%-1 = 0
+	OpPow:       {"pow", 2, numeric, 25},        // a ** b; ints: b < 0 gives 0 except a = ±1, wraps
+	OpMath2:     {"math2", 2, floatOnly, 30},    // Math(a, b), a two-argument function (atan2)
+	OpNextAfter: {"nextafter", 2, floatOnly, 6}, // the next representable value after a toward b (C nextafter)
+	OpMax:       {"max", 2, numeric, 1},         // max(a, b); NaN if either is NaN
+	OpMin:       {"min", 2, numeric, 1},         // min(a, b); NaN if either is NaN
+	OpAnd:       {"and", 2, intOrBool, 1},       // a & b (logical on bool)
+	OpOr:        {"or", 2, intOrBool, 1},        // a | b (logical on bool)
+	OpXor:       {"xor", 2, intOrBool, 1},       // a ^ b (logical on bool)
+	OpCompare:   {"cmp", 2, anyType, 1},         // bool: a Cmp b; IEEE (NaN unordered)
+	OpSelect:    {"select", 3, anyType, 1},      // a ? b : c; a is bool
 }
 
 func (op Op) String() string {
@@ -170,6 +180,7 @@ func (c Cmp) String() string { return cmpNames[c] }
 type MathFn uint8
 
 // The functions (floats only; NaN in, NaN out; C99 Annex F at the edges).
+// All take one argument except MathAtan2 (OpMath2: atan2(a, b), a is y).
 const (
 	MathExp      MathFn = iota // e**a
 	MathLog                    // natural log
@@ -179,10 +190,29 @@ const (
 	MathSin                    // sine
 	MathCos                    // cosine
 	MathErf                    // error function
+	MathErfc                   // 1 - erf(a), accurate for large a
+	MathExpm1                  // e**a - 1, accurate near 0
+	MathTan                    // tangent
+	MathAsin                   // arc sine
+	MathAcos                   // arc cosine
+	MathAtan                   // arc tangent
+	MathSinh                   // hyperbolic sine
+	MathCosh                   // hyperbolic cosine
+	MathAsinh                  // inverse hyperbolic sine
+	MathAcosh                  // inverse hyperbolic cosine
+	MathAtanh                  // inverse hyperbolic tangent
+	MathAtan2                  // atan2(a, b): the angle of (b, a); OpMath2 only
+	numMathFns
 )
 
 var mathNames = [...]string{MathExp: "exp", MathLog: "log", MathLog1p: "log1p", MathTanh: "tanh",
-	MathLogistic: "logistic", MathSin: "sin", MathCos: "cos", MathErf: "erf"}
+	MathLogistic: "logistic", MathSin: "sin", MathCos: "cos", MathErf: "erf", MathErfc: "erfc",
+	MathExpm1: "expm1", MathTan: "tan", MathAsin: "asin", MathAcos: "acos", MathAtan: "atan",
+	MathSinh: "sinh", MathCosh: "cosh", MathAsinh: "asinh", MathAcosh: "acosh", MathAtanh: "atanh",
+	MathAtan2: "atan2"}
+
+// Binary reports the functions of OpMath2.
+func (m MathFn) Binary() bool { return m == MathAtan2 }
 
 func (m MathFn) String() string { return mathNames[m] }
 

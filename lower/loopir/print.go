@@ -108,7 +108,7 @@ func (in *Instr) format(i int) string {
 	switch in.Op {
 	case OpCompare:
 		name += "." + in.Cmp.String()
-	case OpMath:
+	case OpMath, OpMath2:
 		name = in.Math.String()
 	case OpRound:
 		name += "." + in.Round.String()

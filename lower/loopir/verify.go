@@ -242,9 +242,9 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 		if arg(0) != memref.Bool || arg(1) != in.Type || arg(2) != in.Type {
 			return fmt.Errorf("select(%s, %s, %s) giving %s", arg(0), arg(1), arg(2), in.Type)
 		}
-	case OpIsFinite:
+	case OpIsFinite, OpIsNaN, OpIsInf:
 		if in.Type != memref.Bool || !arg(0).IsFloat() {
-			return fmt.Errorf("isfinite of %s giving %s", arg(0), in.Type)
+			return fmt.Errorf("%s of %s giving %s", in.Op, arg(0), in.Type)
 		}
 	case OpCast:
 	default:
@@ -256,8 +256,8 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 		if !info.class.accepts(in.Type) {
 			return fmt.Errorf("not defined on %s", in.Type)
 		}
-		if in.Op == OpMath && in.Math > MathErf {
-			return errors.New("bad math function")
+		if (in.Op == OpMath || in.Op == OpMath2) && (in.Math >= numMathFns || in.Math.Binary() != (in.Op == OpMath2)) {
+			return fmt.Errorf("bad math function %d for %s", in.Math, in.Op)
 		}
 		if in.Op == OpRound && in.Round > RoundHalfEven {
 			return errors.New("bad rounding mode")
