@@ -22,6 +22,19 @@ type emitter struct {
 	n     *loopir.Nest
 	dt    memref.DType // compute type of the operands
 	store memref.DType // their storage type (f16 where dt is f32 for f16)
+	op    *Op          // the op being lowered (for its attributes)
+}
+
+// attrFloat reads a float attribute of the op (an integer one is
+// accepted too), or def when absent.
+func (e *emitter) attrFloat(name string, def float64) float64 {
+	switch a := e.op.Attr(name).(type) {
+	case FloatAttr:
+		return a.Value
+	case IntAttr:
+		return float64(a.Value)
+	}
+	return def
 }
 
 // mid rounds an intermediate value of a composite op to the storage type,
@@ -351,7 +364,7 @@ func (b *builder) lowerElementwise(op *Op, f *opFacts, res *Value) {
 			}
 		}
 	} else {
-		e := &emitter{n: n, dt: computeType(operandType), store: operandType}
+		e := &emitter{n: n, dt: computeType(operandType), store: operandType, op: op}
 		x = roundTo(n, resType, f.def.emit(e, args))
 	}
 	store(n, out, resType, identity(rank), x)
