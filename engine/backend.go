@@ -1,6 +1,11 @@
 package engine
 
-import "context"
+import (
+	"context"
+	"sort"
+
+	"github.com/sandjit/sandjit/wasmgen"
+)
 
 // The backend interface: what the engine needs from a Wasm runtime. One
 // backend serves many arenas; an arena is one linear memory with the
@@ -9,8 +14,28 @@ import "context"
 // time.
 type backend interface {
 	name() string
+	// codegen is how kernels must be generated for this backend (e.g. a
+	// shared memory import).
+	codegen(arenaBytes uint64) wasmgen.Options
 	newArena(ctx context.Context, bytes uint64) (arenaBackend, error)
 	close(ctx context.Context) error
+}
+
+// backends are the Wasm runtimes sandjit can run on, by name. wazero is
+// always there; files behind build constraints register others from init
+// (like database/sql drivers), so the map is written only before main.
+var backends = map[string]func(c *Cache) (backend, error){
+	"wazero": func(c *Cache) (backend, error) { return newWazeroBackend(c.native), nil },
+}
+
+// Backends lists the backends this build has.
+func Backends() []string {
+	names := make([]string, 0, len(backends))
+	for n := range backends {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 type arenaBackend interface {

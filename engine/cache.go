@@ -73,6 +73,7 @@ type artifact struct {
 	kernel   *lower.Kernel
 	bin      []byte
 	irDigest [32]byte // SHA-256 of the loop IR text
+	opts     wasmgen.Options
 
 	watOnce sync.Once
 	wat     string
@@ -85,7 +86,7 @@ func (a *artifact) size() int64 { return int64(len(a.bin))*3 + 16<<10 }
 // binary came from disk).
 func (a *artifact) WAT() string {
 	a.watOnce.Do(func() {
-		m, err := wasmgen.Compile(a.kernel.Program)
+		m, err := wasmgen.CompileWith(a.kernel.Program, a.opts)
 		if err != nil {
 			a.wat = fmt.Sprintf(";; %v", err)
 			return
@@ -226,16 +227,17 @@ func fileDigest(p string) (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// build returns the artifact for key, compiling it (or reading its Wasm
-// from disk) on a miss. compile lowers the kernel; it is always run, since
-// the host side of a run needs the lowered kernel.
-func (c *Cache) build(ctx context.Context, key cache.Key, compile func() (*lower.Kernel, error)) (*artifact, error) {
+// build returns the artifact for key generated with opts, compiling it (or
+// reading its Wasm from disk) on a miss. compile lowers the kernel; it is
+// always run, since the host side of a run needs the lowered kernel.
+func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, compile func() (*lower.Kernel, error)) (*artifact, error) {
+	key = cache.NewKey(key[:], opts.Key())
 	return c.artifacts.Get(ctx, key, func(ctx context.Context) (*artifact, int64, error) {
 		k, err := compile()
 		if err != nil {
 			return nil, 0, err
 		}
-		a := &artifact{kernel: k, irDigest: sha256.Sum256([]byte(k.Program.String()))}
+		a := &artifact{kernel: k, irDigest: sha256.Sum256([]byte(k.Program.String())), opts: opts}
 		if c.disk != nil {
 			if blob, err := c.disk.Get(key); err == nil && len(blob) > 32 && [32]byte(blob[:32]) == a.irDigest {
 				a.bin = blob[32:]
@@ -246,7 +248,7 @@ func (c *Cache) build(ctx context.Context, key cache.Key, compile func() (*lower
 			}
 			c.diskMisses.Add(1)
 		}
-		m, err := wasmgen.Compile(k.Program)
+		m, err := wasmgen.CompileWith(k.Program, opts)
 		if err != nil {
 			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
 		}

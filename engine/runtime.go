@@ -11,6 +11,7 @@ import (
 	"github.com/sandjit/sandjit/cache"
 	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
+	"github.com/sandjit/sandjit/wasmgen"
 )
 
 // Runtime compiles and runs kernels. It owns one arena (a Wasm linear
@@ -26,6 +27,7 @@ type Runtime struct {
 	jits     *cache.Cache[*JitExecutable] // by kernel key + options
 	loaded   *cache.Cache[*Executable]    // by artifact key, loaded into the arena
 	compiles chan struct{}                // bounds concurrent compilations
+	codegen  wasmgen.Options              // how the backend wants kernels generated
 
 	loads, runs, specializations atomic.Int64
 	compileNanos                 atomic.Int64
@@ -37,6 +39,7 @@ type Runtime struct {
 
 // config is the immutable configuration of a Runtime.
 type config struct {
+	backend     string
 	workers     int
 	arenaBytes  uint64
 	arenaLimit  int64
@@ -86,6 +89,18 @@ func WithMemoryLimit(bytes int64) Option {
 	}
 }
 
+// WithBackend picks the Wasm runtime: "wazero" (the default, pure Go) or
+// another that this build has (Backends).
+func WithBackend(name string) Option {
+	return func(c *config) error {
+		if _, ok := backends[name]; !ok {
+			return fmt.Errorf("unknown backend %q (this build has %v)", name, Backends())
+		}
+		c.backend = name
+		return nil
+	}
+}
+
 // WithCache shares a Cache of compiled kernels between Runtimes (one per
 // tenant, say): a kernel compiled for one is not compiled again for
 // another. By default each Runtime has a private in-memory cache.
@@ -108,7 +123,7 @@ func WithExecutableCacheSize(bytes int64) Option {
 
 // New creates a Runtime with the wazero backend.
 func New(ctx context.Context, opts ...Option) (*Runtime, error) {
-	cfg := config{workers: runtime.GOMAXPROCS(0), arenaBytes: 1 << 30, loadedBytes: 64 << 20}
+	cfg := config{backend: "wazero", workers: runtime.GOMAXPROCS(0), arenaBytes: 1 << 30, loadedBytes: 64 << 20}
 	for _, o := range opts {
 		if err := o(&cfg); err != nil {
 			return nil, fmt.Errorf("engine.New: %w", err)
@@ -122,7 +137,15 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 		}
 		r.ownCache = true
 	}
-	r.backend = newWazeroBackend(r.shared.native)
+	b, err := backends[cfg.backend](r.shared)
+	if err != nil {
+		if r.ownCache {
+			r.shared.Close(ctx)
+		}
+		return nil, fmt.Errorf("engine.New: %w", err)
+	}
+	r.backend = b
+	r.codegen = b.codegen(cfg.arenaBytes)
 	a, err := newArena(ctx, r.backend, cfg.arenaBytes, cfg.arenaLimit)
 	if err != nil {
 		if r.ownCache {
@@ -149,7 +172,7 @@ func (r *Runtime) executable(ctx context.Context, key cache.Key, compile func() 
 			case <-ctx.Done():
 				return nil, 0, ctx.Err()
 			}
-			a, err := r.shared.build(ctx, key, compile)
+			a, err := r.shared.build(ctx, key, r.codegen, compile)
 			if err != nil {
 				return nil, 0, err
 			}

@@ -25,9 +25,30 @@ const (
 // NestExport is the export name of nest k.
 func NestExport(k int) string { return fmt.Sprintf(ExportNestFmt, k) }
 
-// Compile generates the Wasm module of a loop IR program. An error is a
-// compiler bug (the program was verified before), reported with the nest.
-func Compile(p *loopir.Program) (m *Module, err error) {
+// Options configure code generation.
+type Options struct {
+	// SharedMemory imports the memory as shared (threads proposal) with
+	// MaxPages pages at most: backends whose instances can only share a
+	// memory across stores when it is shared (wasmtime) need it.
+	SharedMemory bool
+	MaxPages     uint32
+}
+
+// Key is a canonical encoding of the options, for cache keys.
+func (o Options) Key() []byte {
+	if !o.SharedMemory {
+		return []byte("unshared")
+	}
+	return []byte(fmt.Sprintf("shared/%d", o.MaxPages))
+}
+
+// Compile generates the Wasm module of a loop IR program with default
+// options. An error is a compiler bug (the program was verified before),
+// reported with the nest.
+func Compile(p *loopir.Program) (*Module, error) { return CompileWith(p, Options{}) }
+
+// CompileWith generates the Wasm module of a loop IR program.
+func CompileWith(p *loopir.Program, opts Options) (m *Module, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			m, err = nil, fmt.Errorf("BUG: wasmgen: %v\n%s", r, debug.Stack())
@@ -43,6 +64,9 @@ func Compile(p *loopir.Program) (m *Module, err error) {
 	}
 	g := &gen{p: p, layout: layout, helpers: map[string]*Func{}}
 	g.m = &Module{Memory: &MemoryImport{Module: MemoryModule, Name: MemoryName, Min: 1}}
+	if opts.SharedMemory {
+		g.m.Memory.Shared, g.m.Memory.HasMax, g.m.Memory.Max = true, true, max(opts.MaxPages, 1)
+	}
 	g.math = NewMathLib(g.m)
 
 	abi := g.m.NewFunc(ExportABI, nil, []ValType{I32})

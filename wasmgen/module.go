@@ -28,6 +28,7 @@ type MemoryImport struct {
 	Min          uint32 // pages
 	Max          uint32 // pages, when HasMax
 	HasMax       bool
+	Shared       bool // a shared memory (threads proposal); needs HasMax
 }
 
 // Export is one exported function.

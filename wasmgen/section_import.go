@@ -6,11 +6,17 @@ func encodeImportSection(mem *MemoryImport) []byte {
 	b = appendName(b, mem.Module)
 	b = appendName(b, mem.Name)
 	b = append(b, 0x02) // memory
-	if mem.HasMax {
+	switch {
+	case mem.Shared:
+		b = append(b, 0x03)
+		b = appendU32(b, mem.Min)
+		b = appendU32(b, mem.Max)
+		return b
+	case mem.HasMax:
 		b = append(b, 0x01)
 		b = appendU32(b, mem.Min)
 		b = appendU32(b, mem.Max)
-	} else {
+	default:
 		b = append(b, 0x00)
 		b = appendU32(b, mem.Min)
 	}

@@ -77,7 +77,9 @@ func put(b []byte, dt memref.DType, i int, v float64) {
 	}
 }
 
-func same(a, b float64) bool { return a == b && math.Signbit(a) == math.Signbit(b) || math.IsNaN(a) && math.IsNaN(b) }
+func same(a, b float64) bool {
+	return a == b && math.Signbit(a) == math.Signbit(b) || math.IsNaN(a) && math.IsNaN(b)
+}
 
 func TestNextAfterRemPredicates(t *testing.T) {
 	inf, nan := math.Inf(1), math.NaN()

@@ -20,6 +20,9 @@ func (m *Module) WriteWAT(w io.Writer) error {
 		if mem.HasMax {
 			fmt.Fprintf(&b, " %d", mem.Max)
 		}
+		if mem.Shared {
+			b.WriteString(" shared")
+		}
 		b.WriteString("))\n")
 	}
 	for _, f := range m.Funcs {
