@@ -31,7 +31,7 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	for i, t := range inputs {
 		argShapes[i] = t.Shape
 	}
-	shapes, err := k.Shapes(argShapes)
+	hs, err := k.Host(argShapes)
 	if err != nil {
 		return nil, shapeError(err)
 	}
@@ -42,7 +42,7 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	total := alignUp(x.layout.Size())
 	for i, b := range p.Buffers {
 		pl := &plans[i]
-		pl.shape = k.BufferShape(shapes, b)
+		pl.shape = k.BufferShape(hs, b)
 		n, err := memref.ByteSize(b.DType, pl.shape)
 		if err != nil {
 			return nil, fmt.Errorf("%w: buffer %s %s: %v", ErrShape, b.Name, memref.TypeString(b.DType, pl.shape), err)
@@ -58,6 +58,10 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 			pl.copyIn = t.Contiguous()
 		case loopir.Const:
 			pl.copyIn = b.Data
+		case loopir.Host:
+			pl.copyIn = k.HostData(hs, b)
+		case loopir.View:
+			continue // placed with its base below
 		}
 		pl.off = uint32(total) // relative for now
 		total = alignUp(total + n)
@@ -75,12 +79,15 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	x.layout.WriteHeader(block)
 	params := make([]int, len(p.Params))
 	for i, par := range p.Params {
-		params[i] = k.ParamValue(shapes, par)
+		params[i] = k.ParamValue(hs, par)
 		x.layout.WriteParam(block, i, uint32(params[i]))
 	}
 	for i, b := range p.Buffers {
 		pl := &plans[i]
-		if b.Kind != loopir.Input || pl.copyIn != nil {
+		switch {
+		case b.Kind == loopir.View:
+			pl.off = plans[b.Base].off // bases come first
+		case b.Kind != loopir.Input || pl.copyIn != nil:
 			pl.off += base
 		}
 		if pl.copyIn != nil {

@@ -12,9 +12,14 @@ import (
 // table entry and its attributes in resolved form.
 type opFacts struct {
 	def      *opDef
-	axes     []int // kindReduce: sorted, distinct, non-negative
+	axes     []int // kindReduce: sorted, distinct, non-negative; Squeeze, ReverseV2
 	keepDims bool  // kindReduce
 	channel  int   // kindBiasAdd: channel axis counted from the front (-1: last)
+	perm     []int // Transpose
+	axis     int   // ExpandDims, ConcatV2, Pack, OneHot
+	slice    *sliceSpec
+	strided  *stridedFacts
+	mm       *matmulFacts
 }
 
 // checked is a verified function: every op's facts and every value's
@@ -32,6 +37,11 @@ type checked struct {
 	// broadcast of equal dims is that dim). Static dims have symbol -1.
 	syms    [][]int
 	nextSym int
+	// vals are the host values known at compile time (constants and what
+	// folds from them), by Value.ID; hostRT marks values the host computes
+	// before each run (see hostval.go).
+	vals   [][]int64
+	hostRT []bool
 }
 
 // freshSyms gives each dynamic dim of t a new symbol.
@@ -55,6 +65,13 @@ func (c *checked) resultSyms(op *Op, f *opFacts, out TensorType) []int {
 		syms[a] = -1
 		if d != Dynamic {
 			continue
+		}
+		// A shape operand that is tf.Shape(v) gives the result v's dims.
+		if sv := shapeSource(op, f); sv != nil && a < len(c.syms[sv.ID]) && len(c.types[sv.ID].Dims) == len(out.Dims) {
+			syms[a] = c.syms[sv.ID][a]
+			if syms[a] >= 0 {
+				continue
+			}
 		}
 		switch f.def.kind {
 		case kindIdentity, kindCast, kindSoftmax, kindBiasAdd, kindSelect:
@@ -107,6 +124,27 @@ func (c *checked) resultSyms(op *Op, f *opFacts, out TensorType) []int {
 	return syms
 }
 
+
+// shapeSource is v when the op's shape operand is tf.Shape(v).
+func shapeSource(op *Op, f *opFacts) *Value {
+	i := -1
+	switch f.def.kind {
+	case kindReshape, kindBroadcastTo:
+		if op.Name == "tf.Reshape" || op.Name == "tf.BroadcastTo" {
+			i = 1
+		}
+	case kindFill:
+		i = 0
+	}
+	if i < 0 || i >= len(op.Operands) {
+		return nil
+	}
+	if d := op.Operands[i].Def; d != nil && d.Name == "tf.Shape" {
+		return d.Operands[0]
+	}
+	return nil
+}
+
 func contains(xs []int, x int) bool {
 	for _, y := range xs {
 		if x == y {
@@ -132,7 +170,8 @@ type specialization struct {
 
 func check(fn *Func, argTypes []TensorType, spec specialization) (*checked, error) {
 	c := &checked{fn: fn, facts: map[*Op]*opFacts{}, types: make([]TensorType, fn.NumValues),
-		consts: map[int]*DenseAttr{}, syms: make([][]int, fn.NumValues)}
+		consts: map[int]*DenseAttr{}, syms: make([][]int, fn.NumValues),
+		vals: make([][]int64, fn.NumValues), hostRT: make([]bool, fn.NumValues)}
 	var errs ErrorList
 	if argTypes != nil && len(argTypes) != len(fn.Args) {
 		return nil, fmt.Errorf("%w: %d argument types for %d arguments", ErrInternal, len(argTypes), len(fn.Args))
@@ -169,6 +208,8 @@ func check(fn *Func, argTypes []TensorType, spec specialization) (*checked, erro
 				continue
 			}
 			c.consts[a.ID] = &DenseAttr{Type: Ranked(v.DType, v.Shape...), Value: v}
+			c.vals[a.ID] = hostInts(c.consts[a.ID])
+			c.hostRT[a.ID] = c.vals[a.ID] != nil
 			c.types[a.ID] = Ranked(v.DType, v.Shape...)
 			c.syms[a.ID] = c.freshSyms(c.types[a.ID])
 		}
@@ -226,7 +267,7 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 		fail(ErrInvalid, "requires one result, got %d", len(op.Results))
 		return
 	}
-	if len(op.Operands) != def.arity {
+	if def.arity >= 0 && len(op.Operands) != def.arity {
 		fail(ErrInvalid, "requires %d operands, got %d", def.arity, len(op.Operands))
 		return
 	}
@@ -252,6 +293,48 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 	c.facts[op] = facts
 	c.types[res.ID] = refine(out, res.Type)
 	c.syms[res.ID] = c.resultSyms(op, facts, c.types[res.ID])
+	c.hostValue(op, facts, res)
+}
+
+// hostValue records what the host knows of res: its value at compile time
+// (folded into a constant) or before each run.
+func (c *checked) hostValue(op *Op, f *opFacts, res *Value) {
+	t := c.types[res.ID]
+	if !hostEvaluable[op.Name] || !(t.Elem.IsInt() || t.Elem == memref.Bool) || !t.Ranked {
+		return
+	}
+	vals := make([][]int64, len(op.Operands))
+	shapes := make([][]int, len(op.Operands))
+	static := t.IsStatic()
+	for i, v := range op.Operands {
+		vals[i] = c.vals[v.ID]
+		shapes[i] = c.types[v.ID].Dims
+		if op.Name == "tf.Shape" {
+			static = static && c.types[v.ID].IsStatic()
+		}
+	}
+	if static {
+		if v, ok := hostEval(op, f, vals, shapes, t.Dims, t.Elem); ok {
+			c.vals[res.ID] = v
+			c.hostRT[res.ID] = true
+			if c.consts[res.ID] == nil {
+				c.consts[res.ID] = &DenseAttr{Type: t, Value: intTensor(t.Elem, t.Dims, v)}
+			}
+			return
+		}
+	}
+	// Known before each run when every operand whose value it reads is.
+	rt := true
+	for i, v := range op.Operands {
+		if op.Name == "tf.Shape" {
+			break
+		}
+		if op.Name == "tf.ConcatV2" && i == len(op.Operands)-1 {
+			continue // the axis is a compile-time constant
+		}
+		rt = rt && c.hostRT[v.ID]
+	}
+	c.hostRT[res.ID] = rt
 }
 
 func isKnownUnsupported(name string) bool {
@@ -274,7 +357,11 @@ func (c *checked) infer(op *Op, f *opFacts, in []TensorType) (TensorType, string
 	for i, t := range in {
 		dims[i] = t.Dims
 	}
-	out, msg := f.dims(op, dims)
+	vals := make([][]int64, len(op.Operands))
+	for i, v := range op.Operands {
+		vals[i] = c.vals[v.ID]
+	}
+	out, msg := f.dims(op, dims, vals)
 	if msg != "" {
 		return TensorType{}, msg
 	}
@@ -292,6 +379,9 @@ func (f *opFacts) resultElem(op *Op, in []TensorType) memref.DType {
 		return memref.Bool
 	case f.def.kind == kindReduce:
 		return in[0].Elem
+	}
+	if impl, ok := kindImpls[f.def.kind]; ok && impl.elem != nil {
+		return impl.elem(op, f, in)
 	}
 	return in[len(in)-1].Elem
 }
@@ -405,14 +495,22 @@ func (c *checked) checkOperands(op *Op, f *opFacts, in []TensorType) string {
 			return fmt.Sprintf("requires logits of rank 1 or more, got %s", in[0])
 		}
 	default:
+		if impl, ok := kindImpls[def.kind]; ok {
+			return impl.check(c, op, f, in)
+		}
 		return "BUG: unhandled op kind"
 	}
 	return ""
 }
 
 // dims is the op's shape function. It works on static types (dims may be
-// Dynamic) when checking, and on concrete shapes at run time.
-func (f *opFacts) dims(op *Op, in [][]int) ([]int, string) {
+// Dynamic) when checking, and on concrete shapes at run time. vals are the
+// operands' host values where known (always at run time for the operands
+// an op needs them of; at compile time only for constants).
+func (f *opFacts) dims(op *Op, in [][]int, vals [][]int64) ([]int, string) {
+	if impl, ok := kindImpls[f.def.kind]; ok {
+		return impl.dims(op, f, in, vals)
+	}
 	switch f.def.kind {
 	case kindConst:
 		return op.Attr("value").(*DenseAttr).Type.Dims, ""

@@ -29,6 +29,11 @@ type Kernel struct {
 
 	c      *checked
 	values []*Value // by id
+	// params are the host-side expressions of the program's Params (by
+	// Param.Expr); bufShapes the shapes of buffers whose shape is not a
+	// value's (views that split dims, say).
+	params    []func(*HostState) int
+	bufShapes map[*loopir.Buffer]func(*HostState) []int
 }
 
 // Stage is the loop IR text after one compilation stage.
@@ -99,11 +104,12 @@ func Compile(m *Module, opts CompileOptions) (k *Kernel, err error) {
 		return nil, err
 	}
 	b := &builder{c: c, prog: &loopir.Program{Name: fn.Name}, buf: map[int]int{}, params: map[string]int{},
-		alias: map[int]*Value{}, results: map[int]bool{}, splat: map[int]*DenseAttr{}}
+		alias: map[int]*Value{}, results: map[int]bool{}, splat: map[int]*DenseAttr{},
+		bufShapes: map[*loopir.Buffer]func(*HostState) []int{}}
 	if err := b.build(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
-	k = &Kernel{Module: m, Func: fn, Program: b.prog, c: c}
+	k = &Kernel{Module: m, Func: fn, Program: b.prog, c: c, params: b.paramFns, bufShapes: b.bufShapes}
 	k.values = make([]*Value, fn.NumValues)
 	for _, a := range fn.Args {
 		k.values[a.ID] = a
@@ -184,32 +190,38 @@ func NeedsRank(fn *Func) bool {
 // ResultTypes are the entry function's declared result types.
 func (k *Kernel) ResultTypes() []TensorType { return k.Func.ResultTypes }
 
-// Shapes computes the concrete shape of every value (by id) from the
-// arguments' shapes, running each op's shape function and checking the
-// result against the op's declared type. It is the host side of a run:
-// nothing here allocates tensors. Errors name the op and its position.
-func (k *Kernel) Shapes(args [][]int) ([][]int, error) {
+// Host computes what the host knows of a run before it starts: the
+// concrete shape of every value (by id) from the arguments' shapes, by each
+// op's shape function, checked against the op's declared type; and the
+// host values (shapes of values, integer ops on them) that shape functions
+// and host buffers need. Nothing here allocates tensors. Errors name the
+// op and its position.
+func (k *Kernel) Host(args [][]int) (*HostState, error) {
 	fn := k.Func
 	if len(args) != len(fn.Args) {
 		return nil, fmt.Errorf("%w: %d arguments for %d parameters", ErrInvalid, len(args), len(fn.Args))
 	}
-	shapes := make([][]int, fn.NumValues)
+	hs := &HostState{Shapes: make([][]int, fn.NumValues), Values: make([][]int64, fn.NumValues)}
 	for i, a := range fn.Args {
-		shapes[a.ID] = args[i]
+		hs.Shapes[a.ID] = args[i]
+		hs.Values[a.ID] = k.c.vals[a.ID]
 	}
 	in := make([][]int, 0, 4)
+	vals := make([][]int64, 0, 4)
 	for _, op := range fn.Ops {
 		f := k.c.facts[op]
-		in = in[:0]
+		in, vals = in[:0], vals[:0]
 		for _, v := range op.Operands {
-			in = append(in, shapes[v.ID])
+			in = append(in, hs.Shapes[v.ID])
+			vals = append(vals, hs.Values[v.ID])
 		}
-		out, msg := f.dims(op, in)
+		out, msg := f.dims(op, in, vals)
 		if msg != "" {
 			return nil, &Error{Pos: op.Pos, Op: op.Name, Msg: msg, Kind: ErrInvalid}
 		}
 		res := op.Results[0]
-		if t := k.c.types[res.ID]; len(t.Dims) == len(out) {
+		t := k.c.types[res.ID]
+		if len(t.Dims) == len(out) {
 			for i, d := range t.Dims {
 				if d != Dynamic && d != out[i] {
 					return nil, &Error{Pos: op.Pos, Op: op.Name, Kind: ErrInvalid,
@@ -220,11 +232,22 @@ func (k *Kernel) Shapes(args [][]int) ([][]int, error) {
 		if _, err := memref.NumElements(out); err != nil {
 			return nil, &Error{Pos: op.Pos, Op: op.Name, Kind: ErrInvalid, Msg: fmt.Sprintf("result shape %s: %v", dimsList(out), err)}
 		}
-		shapes[res.ID] = out
+		hs.Shapes[res.ID] = out
+		switch {
+		case k.c.vals[res.ID] != nil:
+			hs.Values[res.ID] = k.c.vals[res.ID]
+		case k.c.hostRT[res.ID]:
+			v, ok := hostEval(op, f, vals, in, out, t.Elem)
+			if !ok {
+				return nil, &Error{Pos: op.Pos, Op: op.Name, Kind: ErrInvalid,
+					Msg: fmt.Sprintf("cannot compute its value %s before the run (too large or out of range)", dimsList(out))}
+			}
+			hs.Values[res.ID] = v
+		}
 	}
 	for i, v := range fn.Return.Operands {
 		t := fn.ResultTypes[i]
-		s := shapes[v.ID]
+		s := hs.Shapes[v.ID]
 		if !t.Ranked {
 			continue
 		}
@@ -235,12 +258,15 @@ func (k *Kernel) Shapes(args [][]int) ([][]int, error) {
 			}
 		}
 	}
-	return shapes, nil
+	return hs, nil
 }
 
-// BufferShape returns the run-time shape of buffer buf given Shapes' output.
-func (k *Kernel) BufferShape(shapes [][]int, buf *loopir.Buffer) []int {
-	s := shapes[buf.Value]
+// BufferShape returns the run-time shape of buffer buf.
+func (k *Kernel) BufferShape(hs *HostState, buf *loopir.Buffer) []int {
+	if f, ok := k.bufShapes[buf]; ok {
+		return f(hs)
+	}
+	s := hs.Shapes[buf.Value]
 	if len(buf.Ones) == 0 {
 		return s
 	}
@@ -251,13 +277,12 @@ func (k *Kernel) BufferShape(shapes [][]int, buf *loopir.Buffer) []int {
 	return out
 }
 
-// ParamValue computes parameter p from Shapes' output.
-func (k *Kernel) ParamValue(shapes [][]int, p loopir.Param) int {
-	n := 1
-	for _, a := range p.Axes {
-		n *= shapes[p.Value][a]
-	}
-	return n
+// ParamValue computes parameter p.
+func (k *Kernel) ParamValue(hs *HostState, p loopir.Param) int { return k.params[p.Expr](hs) }
+
+// HostData is the contents of a Host buffer for this run.
+func (k *Kernel) HostData(hs *HostState, buf *loopir.Buffer) *memref.Tensor {
+	return intTensor(buf.DType, hs.Shapes[buf.Value], hs.Values[buf.Value])
 }
 
 // Value returns the value with the given id.

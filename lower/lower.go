@@ -75,6 +75,9 @@ type builder struct {
 	alias   map[int]*Value // identity ops: value id → the value it is
 	results map[int]bool   // value ids the function returns
 	splat   map[int]*DenseAttr
+
+	paramFns  []func(*HostState) int
+	bufShapes map[*loopir.Buffer]func(*HostState) []int
 }
 
 // value resolves identity aliases.
@@ -127,10 +130,6 @@ func (b *builder) resultBuffer(v *Value) int {
 // param returns the index of the parameter holding the product of v's
 // sizes over axes, adding it on first use.
 func (b *builder) param(v *Value, axes ...int) int {
-	key := fmt.Sprint(v.ID, axes)
-	if p, ok := b.params[key]; ok {
-		return p
-	}
 	name := v.String() + ".d"
 	for i, a := range axes {
 		if i > 0 {
@@ -138,8 +137,25 @@ func (b *builder) param(v *Value, axes ...int) int {
 		}
 		name += fmt.Sprint(a)
 	}
-	b.prog.Params = append(b.prog.Params, loopir.Param{Name: name, Value: v.ID, Axes: axes})
-	b.params[key] = len(b.prog.Params) - 1
+	id := v.ID
+	return b.paramFunc(name, func(hs *HostState) int {
+		n := 1
+		for _, a := range axes {
+			n *= hs.Shapes[id][a]
+		}
+		return n
+	})
+}
+
+// paramFunc returns the index of a parameter the host computes with fn,
+// adding it on first use of its name (names must say what it computes).
+func (b *builder) paramFunc(name string, fn func(*HostState) int) int {
+	if p, ok := b.params[name]; ok {
+		return p
+	}
+	b.paramFns = append(b.paramFns, fn)
+	b.prog.Params = append(b.prog.Params, loopir.Param{Name: name, Expr: len(b.paramFns) - 1})
+	b.params[name] = len(b.prog.Params) - 1
 	return len(b.prog.Params) - 1
 }
 
@@ -286,6 +302,15 @@ func (b *builder) build() error {
 	for _, op := range fn.Ops {
 		f := b.c.facts[op]
 		res := op.Results[0]
+		if b.c.consts[res.ID] != nil && f.def.kind != kindIdentity {
+			// Folded at compile time (a constant, or host ops on constants).
+			b.lowerConst(op, res)
+			continue
+		}
+		if impl, ok := kindImpls[f.def.kind]; ok {
+			impl.lower(b, op, f, res)
+			continue
+		}
 		switch f.def.kind {
 		case kindIdentity:
 			b.alias[res.ID] = b.value(op.Operands[0])

@@ -204,6 +204,8 @@ func emitSelect(e *emitter, a []int) int {
 // implement yet; they get a plain "not supported" error instead of a
 // spelling suggestion.
 var knownUnsupported = []string{
+	"tf.Lgamma", "tf.Digamma", "tf.Igamma", "tf.Igammac", "tf.BesselI0e", "tf.BesselI1e", "tf.RandomUniform",
+	"tf.RandomStandardNormal", "tf.Sort", "tf.TopKV2", "tf.Unique", "tf.Where", "tf.NonMaxSuppressionV5",
 	"tf.MatMul", "tf.BatchMatMulV2", "tf.Transpose", "tf.Reshape", "tf.ExpandDims", "tf.Squeeze",
 	"tf.BroadcastTo", "tf.ConcatV2", "tf.Pack", "tf.Slice", "tf.StridedSlice", "tf.ReverseV2",
 	"tf.Tile", "tf.Pad", "tf.Fill", "tf.ZerosLike", "tf.OnesLike", "tf.Shape", "tf.ArgMax",

@@ -63,7 +63,7 @@ func (ng *nestGen) laneAddr(i int, ptr []uint32, lane int) uint32 {
 		return 0
 	}
 	bs := a.bs[len(ng.n.Loops)-1]
-	if bs.isConst {
+	if bs.isConst && bs.c >= 0 {
 		return uint32(bs.c) * uint32(lane)
 	}
 	bs.push(f)

@@ -212,6 +212,10 @@ type nestGen struct {
 	lo   uint32 // locals of the split range
 	hi   uint32
 
+	// counters[l] is the local holding loop l's variable (the innermost
+	// loop's at the start of its group of four).
+	counters []uint32
+
 	// register accumulation over the trailing reduce loops [s0, R)
 	s0       int
 	regAcc   map[*loopir.Instr]val
@@ -317,42 +321,82 @@ func (ng *nestGen) newAccess(acc *loopir.Access) *access {
 		a.bs[i] = constIV(0)
 	}
 	inner := len(ng.n.Loops) - 1
-	a.inner = innerInvariant
+	type contrib struct {
+		axis, coef int
+		bcast      loopir.Bcast
+	}
+	var innerContribs []contrib
 	for k, x := range acc.Idx {
-		if x.Loop < 0 {
+		terms := x.Terms()
+		if len(terms) == 0 && x.Off == 0 && x.OffParam == 0 {
 			continue
 		}
-		stride := ng.elemStride(acc.Buf, k)
-		bs := mulIV(f, stride, constIV(int32(a.esize)))
-		if x.Bcast == loopir.BcastDynamic {
-			// stride 0 when the axis has size 1 at run time
-			sz := ng.dimIV(acc.Buf, k)
-			loc := f.NewLocal(I32)
-			f.I32Const(0)
-			bs.push(f)
-			sz.push(f)
-			f.I32Const(1)
-			f.Op(OpI32Eq)
-			f.Op(OpSelect)
-			f.LocalSet(loc)
-			bs = iv{local: loc}
-			if x.Loop == inner {
-				a.dyn = append(a.dyn, sz)
+		bstride := mulIV(f, ng.elemStride(acc.Buf, k), constIV(int32(a.esize)))
+		// Offsets move the base.
+		if x.Off != 0 || x.OffParam > 0 {
+			off := constIV(int32(x.Off))
+			if x.OffParam > 0 {
+				off = addIV(f, off, ng.g.size(f, loopir.ParamSize(x.OffParam-1)))
 			}
+			byteOff := mulIV(f, off, bstride)
+			f.LocalGet(a.base)
+			byteOff.push(f)
+			f.Op(OpI32Add)
+			f.LocalSet(a.base)
 		}
-		a.bs[x.Loop] = bs
-		if x.Loop == inner {
-			switch {
-			case k != len(acc.Idx)-1:
-				a.inner = innerStrided
-			case x.Bcast == loopir.BcastDynamic:
-				a.inner = innerDynContig
-			default:
-				a.inner = innerContig
+		for _, t := range terms {
+			c := mulIV(f, bstride, constIV(int32(t.Coef)))
+			if x.Bcast == loopir.BcastDynamic {
+				// stride 0 when the axis has size 1 at run time
+				sz := ng.dimIV(acc.Buf, k)
+				loc := f.NewLocal(I32)
+				f.I32Const(0)
+				c.push(f)
+				sz.push(f)
+				f.I32Const(1)
+				f.Op(OpI32Eq)
+				f.Op(OpSelect)
+				f.LocalSet(loc)
+				c = iv{local: loc}
+				if t.Loop == inner {
+					a.dyn = append(a.dyn, sz)
+				}
+			}
+			a.bs[t.Loop] = addIV(f, a.bs[t.Loop], c)
+			if t.Loop == inner {
+				innerContribs = append(innerContribs, contrib{k, t.Coef, x.Bcast})
 			}
 		}
 	}
+	switch {
+	case len(innerContribs) == 0:
+		a.inner = innerInvariant
+	case len(innerContribs) > 1 || innerContribs[0].axis != len(acc.Idx)-1 || innerContribs[0].coef != 1:
+		a.inner = innerStrided
+	case innerContribs[0].bcast == loopir.BcastDynamic:
+		a.inner = innerDynContig
+	default:
+		a.inner = innerContig
+	}
 	return a
+}
+
+// addIV returns a+b, folding constants.
+func addIV(f *Func, a, b iv) iv {
+	switch {
+	case a.isConst && b.isConst:
+		return constIV(a.c + b.c)
+	case a.isConst && a.c == 0:
+		return b
+	case b.isConst && b.c == 0:
+		return a
+	}
+	loc := f.NewLocal(I32)
+	a.push(f)
+	b.push(f)
+	f.Op(OpI32Add)
+	f.LocalSet(loc)
+	return iv{local: loc}
 }
 
 // dimIV is the size of axis k of buffer b.
@@ -437,6 +481,7 @@ func (ng *nestGen) emitLoops() {
 	for i, a := range ng.accs {
 		ptr[i] = a.base
 	}
+	ng.counters = make([]uint32, len(ng.n.Loops))
 	ng.laneMask = ng.constVal(memref.Int32, [4]uint64{^uint64(0), 0, 0, 0})
 	if len(ng.n.Loops) == 0 {
 		ng.body(modeLanes1, ptr)
@@ -479,6 +524,7 @@ func (ng *nestGen) loop(l int, ptr []uint32) {
 		ng.innermost(start, end, inner)
 	} else {
 		i := f.NewLocal(I32)
+		ng.counters[l] = i
 		start.push(f)
 		f.LocalSet(i)
 		f.LocalGet(i)
@@ -543,6 +589,7 @@ func (ng *nestGen) innermost(start, end iv, ptr []uint32) {
 	f := ng.f
 	l := len(ng.n.Loops) - 1
 	j := f.NewLocal(I32)
+	ng.counters[l] = j
 	start.push(f)
 	f.LocalSet(j)
 
@@ -640,10 +687,27 @@ func (ng *nestGen) body(mode bodyMode, ptr []uint32) {
 			ng.store(in.Type, ng.accessIndex(in), ptr, mode, args[0])
 		case loopir.OpAccum:
 			ng.accumulate(in, ptr, mode, args[0])
+		case loopir.OpIndex:
+			vals[i] = ng.loopIndex(in, mode)
 		default:
 			vals[i] = ng.op(in, args)
 		}
 	}
+}
+
+// loopIndex is a loop's variable in every lane: the innermost loop's
+// counts up across the lanes, the others are the same in all.
+func (ng *nestGen) loopIndex(in *loopir.Instr, mode bodyMode) val {
+	f := ng.f
+	v := ng.newVal(memref.Int32)
+	f.LocalGet(ng.counters[in.Loop])
+	f.Op(OpI32x4Splat)
+	if in.Loop == len(ng.n.Loops)-1 && mode != modeLanes1 {
+		f.I32x4Const(0, 1, 2, 3)
+		f.Op(OpI32x4Add)
+	}
+	f.LocalSet(v.regs[0])
+	return ng.cast(val{dt: memref.Uint32, regs: v.regs}, in.Type)
 }
 
 func (ng *nestGen) accessIndex(in *loopir.Instr) int {

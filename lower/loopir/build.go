@@ -58,7 +58,11 @@ func (in *Instr) Clone() *Instr {
 	c.Args = append([]int(nil), in.Args...)
 	if in.Acc != nil {
 		a := *in.Acc
-		a.Idx = append([]Index(nil), in.Acc.Idx...)
+		a.Idx = make([]Index, len(in.Acc.Idx))
+		for i, x := range in.Acc.Idx {
+			x.More = append([]Term(nil), x.More...)
+			a.Idx[i] = x
+		}
 		c.Acc = &a
 	}
 	return &c

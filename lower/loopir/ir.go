@@ -17,9 +17,8 @@ type Program struct {
 // fused value that never reaches memory). Name says what the host computes,
 // for dumps only.
 type Param struct {
-	Name  string
-	Value int   // the kernel value (an id of the lowering's choosing) whose dims it multiplies
-	Axes  []int // the axes of that value; the param is the product of their sizes
+	Name string
+	Expr int // what the host computes: an index into the lowering's own table
 }
 
 // BufKind says who provides a buffer's contents.
@@ -31,9 +30,11 @@ const (
 	Output                // a kernel result, read back by the caller
 	Temp                  // an intermediate, produced and consumed by nests
 	Const                 // constant data the host copies in (Buffer.Data)
+	Host                  // data the host computes and writes before every run (a tf.Shape result, say)
+	View                  // the memory of buffer Base seen with other dims (a reshape): no storage of its own
 )
 
-var bufKindNames = [...]string{Input: "input", Output: "output", Temp: "temp", Const: "const"}
+var bufKindNames = [...]string{Input: "input", Output: "output", Temp: "temp", Const: "const", Host: "host", View: "view"}
 
 func (k BufKind) String() string { return bufKindNames[k] }
 
@@ -46,6 +47,7 @@ type Buffer struct {
 	DType memref.DType
 	Dims  []int          // static size per axis, or Dynamic (read from the descriptor)
 	Data  *memref.Tensor // Const buffers only
+	Base  int            // View buffers: the buffer whose memory they see (never itself a view)
 
 	// Value and Ones tell the host the buffer's run-time shape: the shape of
 	// the kernel value Value (an id of the lowering's choosing) with the
@@ -126,11 +128,51 @@ const (
 	BcastDynamic              // if the buffer's size on this axis is 1 at run time, the index is 0
 )
 
-// Index is the index of one buffer axis in an access: a loop's induction
-// variable, or the constant 0 when Loop is -1.
+// Index is the index of one buffer axis in an access, an affine function
+// of the loop variables:
+//
+//	Step·i[Loop] + Σ More[j].Coef·i[More[j].Loop] + Off + param[OffParam-1]
+//
+// Loop -1 means no main term (a constant index). Step 0 means 1, so that
+// the common case stays the literal Index{Loop: l}. OffParam 0 means no
+// param. Bcast applies to the simple form only (one term, step 1, no
+// offsets): the index is 0 when the buffer's size on the axis is 1 at run
+// time.
 type Index struct {
-	Loop  int
-	Bcast Bcast
+	Loop     int
+	Bcast    Bcast
+	Step     int
+	Off      int
+	OffParam int
+	More     []Term
+}
+
+// Term is one further loop term of an Index.
+type Term struct {
+	Loop, Coef int
+}
+
+// Coef is the coefficient of the main term.
+func (x Index) Coef() int {
+	if x.Step == 0 {
+		return 1
+	}
+	return x.Step
+}
+
+// Simple reports an index that is one loop variable (or 0), unscaled and
+// without offsets.
+func (x Index) Simple() bool {
+	return x.Coef() == 1 && x.Off == 0 && x.OffParam == 0 && len(x.More) == 0
+}
+
+// Terms lists every (loop, coefficient) of the index.
+func (x Index) Terms() []Term {
+	var out []Term
+	if x.Loop >= 0 {
+		out = append(out, Term{x.Loop, x.Coef()})
+	}
+	return append(out, x.More...)
 }
 
 // Access addresses one element of a buffer from the loop indices.
@@ -152,6 +194,7 @@ type Instr struct {
 	Math  MathFn       // Math
 	Round RoundMode    // Round
 	Size  Size         // Size
+	Loop  int          // Index: the loop whose variable it is
 }
 
 // HasResult reports whether the instruction defines a value.

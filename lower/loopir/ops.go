@@ -15,6 +15,7 @@ const (
 	OpAccum
 	OpConst
 	OpSize
+	OpIndex
 	OpNeg
 	OpAbs
 	OpNot
@@ -93,6 +94,7 @@ var opTable = [numOps]opInfo{
 	OpAccum:     {"accum", 1, anyType, 1},       // Acc's element = Red(Acc's element, a)
 	OpConst:     {"const", 0, anyType, 0},       // the constant Bits
 	OpSize:      {"size", 0, numeric, 0},        // the run-time Size converted to Type
+	OpIndex:     {"index", 0, numeric, 1},       // the variable of loop Loop, converted to Type
 	OpNeg:       {"neg", 1, signedOrFP, 1},      // -a; ints wrap (-MIN = MIN)
 	OpAbs:       {"abs", 1, numeric, 1},         // |a|; ints wrap (|MIN| = MIN); unsigned: a
 	OpNot:       {"not", 1, intOrBool, 1},       // bool: !a; ints: ^a

@@ -34,7 +34,7 @@ func CSE(p *Program) {
 
 func instrKey(in *Instr) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d/%d/%v/%d/%d/%d/%d/%d/%v", in.Op, in.Type, in.Args, in.Bits, in.Red, in.Cmp, in.Math, in.Round, in.Size)
+	fmt.Fprintf(&b, "%d/%d/%v/%d/%d/%d/%d/%d/%v/%d", in.Op, in.Type, in.Args, in.Bits, in.Red, in.Cmp, in.Math, in.Round, in.Size, in.Loop)
 	if in.Acc != nil {
 		b.WriteString(in.Acc.String())
 	}

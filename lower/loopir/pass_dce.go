@@ -56,13 +56,15 @@ func nestIsLive(p *Program, k int) bool {
 		if in.Op != OpStore && in.Op != OpAccum {
 			continue
 		}
-		b := in.Acc.Buf
+		b := p.Root(in.Acc.Buf)
 		if p.Buffers[b].Kind != Temp {
 			return true
 		}
 		for _, later := range p.Nests[k+1:] {
-			if readsBuffer(later, b) {
-				return true
+			for _, li := range later.Body {
+				if li.Op == OpLoad && p.Root(li.Acc.Buf) == b {
+					return true
+				}
 			}
 		}
 	}
@@ -91,6 +93,11 @@ func compactBuffers(p *Program) {
 			}
 		}
 	}
+	for i := len(p.Buffers) - 1; i >= 0; i-- {
+		if b := p.Buffers[i]; used[i] && b.Kind == View {
+			used[b.Base] = true
+		}
+	}
 	newID := make([]int, len(p.Buffers))
 	var kept []*Buffer
 	for i, b := range p.Buffers {
@@ -103,6 +110,11 @@ func compactBuffers(p *Program) {
 		}
 	}
 	p.Buffers = kept
+	for _, b := range kept {
+		if b.Kind == View {
+			b.Base = newID[b.Base]
+		}
+	}
 	fix := func(s *Size) {
 		if s.Kind == SizeDim {
 			s.Buf = newID[s.Buf]
@@ -136,6 +148,13 @@ func compactParams(p *Program) {
 			if in.Op == OpSize {
 				mark(in.Size)
 			}
+			if in.Acc != nil {
+				for _, x := range in.Acc.Idx {
+					if x.OffParam > 0 {
+						used[x.OffParam-1] = true
+					}
+				}
+			}
 		}
 	}
 	newID := make([]int, len(p.Params))
@@ -159,6 +178,13 @@ func compactParams(p *Program) {
 		for _, in := range n.Body {
 			if in.Op == OpSize {
 				fix(&in.Size)
+			}
+			if in.Acc != nil {
+				for k, x := range in.Acc.Idx {
+					if x.OffParam > 0 {
+						in.Acc.Idx[k].OffParam = newID[x.OffParam-1] + 1
+					}
+				}
 			}
 		}
 	}

@@ -22,12 +22,17 @@ func Fuse(p *Program) {
 				continue
 			}
 			var consumers []*Nest
+			composable := true
 			for _, c := range p.Nests[k+1:] {
 				if readsBuffer(c, t) {
 					consumers = append(consumers, c)
+					composable = composable && canInline(prod, t, c)
+				}
+				if writesBuffer(c, t) {
+					composable = false // written again: not a pure producer
 				}
 			}
-			if len(consumers) == 0 || !worthFusing(prod, t, consumers) {
+			if len(consumers) == 0 || !composable || !worthFusing(prod, t, consumers) {
 				continue
 			}
 			for _, c := range consumers {
@@ -62,11 +67,127 @@ func fusableProducer(p *Program, n *Nest) (int, bool) {
 		return 0, false
 	}
 	for i, x := range st.Acc.Idx {
-		if x.Loop != i || x.Bcast != BcastNone {
+		if x.Loop != i || x.Bcast != BcastNone || !x.Simple() {
 			return 0, false
 		}
 	}
+	for _, b := range p.Buffers {
+		if b.Kind == View && b.Base == st.Acc.Buf {
+			return 0, false // seen through a view: keep it in memory
+		}
+	}
 	return st.Acc.Buf, true
+}
+
+func writesBuffer(n *Nest, b int) bool {
+	for _, in := range n.Body {
+		if (in.Op == OpStore || in.Op == OpAccum) && in.Acc.Buf == b {
+			return true
+		}
+	}
+	return false
+}
+
+// canInline reports whether every load of t in c can take prod's loads
+// (and loop indices) re-indexed through it.
+func canInline(prod *Nest, t int, c *Nest) bool {
+	for _, in := range c.Body {
+		if in.Op != OpLoad || in.Acc.Buf != t {
+			continue
+		}
+		for _, pin := range prod.Body {
+			if pin.Op == OpIndex {
+				if x := in.Acc.Idx[pin.Loop]; !x.Simple() || x.Loop < 0 || x.Bcast != BcastNone {
+					return false
+				}
+			}
+			if pin.Op != OpLoad {
+				continue
+			}
+			if _, ok := composeAccess(in.Acc.Idx, pin.Acc.Idx); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// composeAccess re-indexes a producer access (whose loops are the
+// temporary's axes) through the consumer's indices of those axes, or
+// reports that the result is not an Index (several params, a broadcast
+// through an offset, a loop used twice).
+func composeAccess(at, inner []Index) ([]Index, bool) {
+	out := make([]Index, len(inner))
+	seen := map[int]bool{}
+	for k, p := range inner {
+		c, ok := composeIndex(at, p)
+		if !ok {
+			return nil, false
+		}
+		for _, tm := range c.Terms() {
+			if seen[tm.Loop] {
+				return nil, false
+			}
+			seen[tm.Loop] = true
+		}
+		out[k] = c
+	}
+	return out, true
+}
+
+// composeIndex substitutes at[axis] for every producer loop of p.
+func composeIndex(at []Index, p Index) (Index, bool) {
+	terms := p.Terms()
+	if len(terms) == 0 {
+		return p, true // a constant index
+	}
+	if p.Bcast == BcastDynamic || (len(terms) == 1 && at[terms[0].Loop].Bcast == BcastDynamic) {
+		// Broadcasts compose only between simple indices.
+		t := at[terms[0].Loop]
+		if !p.Simple() || !t.Simple() {
+			return Index{}, false
+		}
+		if t.Loop < 0 {
+			return Index{Loop: -1}, true
+		}
+		return Index{Loop: t.Loop, Bcast: max(t.Bcast, p.Bcast)}, true
+	}
+	coef := map[int]int{}
+	var order []int
+	r := Index{Loop: -1, Off: p.Off, OffParam: p.OffParam}
+	for _, pt := range terms {
+		t := at[pt.Loop]
+		if t.Bcast == BcastDynamic {
+			return Index{}, false
+		}
+		for _, ct := range t.Terms() {
+			if _, ok := coef[ct.Loop]; !ok {
+				order = append(order, ct.Loop)
+			}
+			coef[ct.Loop] += pt.Coef * ct.Coef
+		}
+		r.Off += pt.Coef * t.Off
+		if t.OffParam > 0 {
+			if r.OffParam > 0 || pt.Coef != 1 {
+				return Index{}, false
+			}
+			r.OffParam = t.OffParam
+		}
+	}
+	for _, l := range order {
+		c := coef[l]
+		switch {
+		case c == 0:
+		case r.Loop < 0:
+			r.Loop, r.Step = l, c
+			if c == 1 {
+				r.Step = 0
+			}
+		default:
+			r.More = append(r.More, Term{l, c})
+		}
+	}
+	return r, true
 }
 
 func readsBuffer(n *Nest, b int) bool {
@@ -153,17 +274,20 @@ func cloneProducer(prod *Nest, at []Index, body *[]*Instr) int {
 			cl.Args[k] = pm[a]
 		}
 		if cl.Op == OpLoad {
-			for k, x := range cl.Acc.Idx {
-				if x.Loop < 0 {
-					continue
-				}
-				outer := at[x.Loop]
-				if outer.Loop < 0 {
-					cl.Acc.Idx[k] = Index{Loop: -1}
-				} else {
-					cl.Acc.Idx[k] = Index{Loop: outer.Loop, Bcast: max(outer.Bcast, x.Bcast)}
-				}
+			idx, ok := composeAccess(at, cl.Acc.Idx)
+			if !ok {
+				panic("BUG: loopir: fusing an access canInline rejected")
 			}
+			cl.Acc.Idx = idx
+		}
+		if cl.Op == OpIndex {
+			// The producer's loop variable is the consumer's index of the
+			// temporary's axis: only a plain loop variable can stand in.
+			t := at[cl.Loop]
+			if !t.Simple() || t.Loop < 0 || t.Bcast != BcastNone {
+				panic("BUG: loopir: fusing a loop index through a non-trivial access")
+			}
+			cl.Loop = t.Loop
 		}
 		*body = append(*body, cl)
 		pm[j] = len(*body) - 1

@@ -32,7 +32,11 @@ func (p *Program) Write(w io.Writer) {
 		fmt.Fprintf(w, "  param p%d  // %s\n", i, par.Name)
 	}
 	for _, b := range p.Buffers {
-		fmt.Fprintf(w, "  buf b%d %s %s [%s]  // %s\n", b.ID, b.Kind, b.DType, dimsString(b.Dims), b.Name)
+		view := ""
+		if b.Kind == View {
+			view = fmt.Sprintf(" of b%d", b.Base)
+		}
+		fmt.Fprintf(w, "  buf b%d %s%s %s [%s]  // %s\n", b.ID, b.Kind, view, b.DType, dimsString(b.Dims), b.Name)
 	}
 	for k, n := range p.Nests {
 		writeNest(w, k, n)
@@ -87,16 +91,46 @@ func writeNest(w io.Writer, k int, n *Nest) {
 func (a *Access) String() string {
 	parts := make([]string, len(a.Idx))
 	for i, x := range a.Idx {
-		switch {
-		case x.Loop < 0:
-			parts[i] = "0"
-		case x.Bcast == BcastDynamic:
-			parts[i] = fmt.Sprintf("i%d?", x.Loop)
-		default:
-			parts[i] = fmt.Sprintf("i%d", x.Loop)
-		}
+		parts[i] = x.String()
 	}
 	return fmt.Sprintf("b%d[%s]", a.Buf, strings.Join(parts, ", "))
+}
+
+// String prints an index: "i1", "i1?" (broadcast at run time), "0",
+// "-i2+p3+4", "i0*2+i3*3-1".
+func (x Index) String() string {
+	var b strings.Builder
+	term := func(loop, coef int) {
+		switch {
+		case coef == -1:
+			b.WriteString("-")
+		case b.Len() > 0 && coef > 0:
+			b.WriteString("+")
+		}
+		fmt.Fprintf(&b, "i%d", loop)
+		if coef != 1 && coef != -1 {
+			fmt.Fprintf(&b, "*%d", coef)
+		}
+	}
+	for _, t := range x.Terms() {
+		term(t.Loop, t.Coef)
+	}
+	if x.Bcast == BcastDynamic {
+		b.WriteString("?")
+	}
+	if x.OffParam > 0 {
+		if b.Len() > 0 {
+			b.WriteString("+")
+		}
+		fmt.Fprintf(&b, "p%d", x.OffParam-1)
+	}
+	switch {
+	case x.Off > 0 && b.Len() > 0:
+		fmt.Fprintf(&b, "+%d", x.Off)
+	case x.Off != 0 || b.Len() == 0:
+		fmt.Fprintf(&b, "%d", x.Off)
+	}
+	return b.String()
 }
 
 func (in *Instr) format(i int) string {
@@ -124,6 +158,8 @@ func (in *Instr) format(i int) string {
 		return fmt.Sprintf("v%d = const %s %s", i, in.Type, FormatConst(in.Type, in.Bits))
 	case OpSize:
 		return fmt.Sprintf("v%d = size %s %s", i, in.Type, in.Size)
+	case OpIndex:
+		return fmt.Sprintf("v%d = index %s i%d", i, in.Type, in.Loop)
 	}
 	return fmt.Sprintf("v%d = %s %s %s", i, name, in.Type, strings.Join(args, ", "))
 }

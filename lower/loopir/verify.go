@@ -32,6 +32,9 @@ func (p *Program) Verify() error {
 				bad("b%d: dim %d is %d", i, a, d)
 			}
 		}
+		if b.Kind == View && (b.Base < 0 || b.Base >= i || p.Buffers[b.Base].Kind == View) {
+			bad("b%d: view of b%d, which is not an earlier non-view buffer", i, b.Base)
+		}
 		if b.Kind == Const {
 			if b.Data == nil || b.Data.DType != b.DType || len(b.Data.Shape) != len(b.Dims) {
 				bad("b%d: const buffer without matching data", i)
@@ -45,27 +48,33 @@ func (p *Program) Verify() error {
 			}
 		}
 	}
-	writer := make([]int, len(p.Buffers)) // nest that writes each buffer, +1
+	// written[b]: the first nest that writes buffer b's memory (views
+	// count as their base), +1. Several nests may write one buffer
+	// (concatenation writes one slice each); reads come after a write.
+	written := make([]int, len(p.Buffers))
 	for k, n := range p.Nests {
 		for _, err := range p.verifyNest(n) {
 			bad("nest n%d (%s): %v", k, n.Name, err)
 		}
+		var reads []int
 		for _, in := range n.Body {
 			if in.Acc == nil || in.Acc.Buf < 0 || in.Acc.Buf >= len(p.Buffers) {
 				continue
 			}
-			b := in.Acc.Buf
+			b := p.Root(in.Acc.Buf)
 			switch in.Op {
 			case OpStore, OpAccum:
-				if writer[b] != 0 && writer[b] != k+1 {
-					bad("b%d written by nests n%d and n%d", b, writer[b]-1, k)
+				if written[b] == 0 {
+					written[b] = k + 1
 				}
-				writer[b] = k + 1
 			case OpLoad:
-				kind := p.Buffers[b].Kind
-				if (kind == Temp || kind == Output) && (writer[b] == 0 || writer[b] == k+1) {
-					bad("nest n%d reads b%d before any earlier nest writes it", k, b)
-				}
+				reads = append(reads, b)
+			}
+		}
+		for _, b := range reads {
+			kind := p.Buffers[b].Kind
+			if (kind == Temp || kind == Output) && (written[b] == 0 || written[b] == k+1) {
+				bad("nest n%d reads b%d before any earlier nest writes it", k, b)
 			}
 		}
 	}
@@ -73,11 +82,19 @@ func (p *Program) Verify() error {
 		// An unwritten temporary is legal between passes (fusion leaves it
 		// for dead-code elimination) as long as nobody reads it, which the
 		// loop above checks.
-		if b.Kind == Output && writer[i] == 0 {
+		if b.Kind == Output && written[i] == 0 {
 			bad("output buffer b%d is never written", i)
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Root is the buffer whose memory b is: b itself, or a view's base.
+func (p *Program) Root(b int) int {
+	if p.Buffers[b].Kind == View {
+		return p.Buffers[b].Base
+	}
+	return b
 }
 
 func (p *Program) verifySize(s Size) error {
@@ -126,16 +143,16 @@ func (p *Program) verifyNest(n *Nest) []error {
 		switch in.Op {
 		case OpAccum:
 			hasAccum = true
-			written[in.Acc.Buf] = true
+			written[p.Root(in.Acc.Buf)] = true
 		case OpStore:
-			written[in.Acc.Buf] = true
+			written[p.Root(in.Acc.Buf)] = true
 		case OpLoad:
-			read[in.Acc.Buf] = true
+			read[p.Root(in.Acc.Buf)] = true
 		}
 	}
 	for b := range written {
 		if read[b] {
-			bad("b%d is both read and written", b)
+			bad("b%d is both read and written (directly or through a view)", b)
 		}
 	}
 	if hasReduce != hasAccum {
@@ -157,14 +174,23 @@ func (p *Program) verifyAccess(n *Nest, a *Access, write bool) error {
 		if x.Loop < -1 || x.Loop >= len(n.Loops) {
 			return fmt.Errorf("index names loop %d of %d", x.Loop, len(n.Loops))
 		}
-		if x.Loop >= 0 {
-			if used[x.Loop] {
-				return fmt.Errorf("loop i%d indexes two axes of b%d", x.Loop, a.Buf)
+		for _, t := range x.Terms() {
+			if t.Loop < 0 || t.Loop >= len(n.Loops) {
+				return fmt.Errorf("index names loop %d of %d", t.Loop, len(n.Loops))
 			}
-			used[x.Loop] = true
+			if used[t.Loop] {
+				return fmt.Errorf("loop i%d indexes b%d twice", t.Loop, a.Buf)
+			}
+			used[t.Loop] = true
 		}
-		if write && x.Bcast != BcastNone {
-			return fmt.Errorf("a write to b%d broadcasts", a.Buf)
+		if x.OffParam < 0 || x.OffParam > len(p.Params) {
+			return fmt.Errorf("index offset names no parameter (%d)", x.OffParam-1)
+		}
+		if x.Bcast != BcastNone && !x.Simple() {
+			return fmt.Errorf("index %s broadcasts but is not simple", x)
+		}
+		if write && (x.Bcast != BcastNone || len(x.More) > 0 || (x.Coef() != 1 && x.Coef() != -1)) {
+			return fmt.Errorf("a write to b%d through index %s (writes take one loop, step ±1, offsets)", a.Buf, x)
 		}
 	}
 	if write {
@@ -212,8 +238,8 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 		if in.Type != b.DType {
 			return fmt.Errorf("type %s, buffer b%d holds %s", in.Type, b.ID, b.DType)
 		}
-		if write && b.Kind != Output && b.Kind != Temp {
-			return fmt.Errorf("writes %s buffer b%d", b.Kind, b.ID)
+		if root := p.Buffers[p.Root(b.ID)]; write && root.Kind != Output && root.Kind != Temp {
+			return fmt.Errorf("writes %s buffer b%d", root.Kind, b.ID)
 		}
 		if write && arg(0) != in.Type {
 			return fmt.Errorf("stores %s into %s", arg(0), in.Type)
@@ -227,6 +253,13 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 			}
 		}
 	case OpConst:
+	case OpIndex:
+		if in.Loop < 0 || in.Loop >= len(n.Loops) {
+			return fmt.Errorf("index of loop %d of %d", in.Loop, len(n.Loops))
+		}
+		if !in.Type.IsInt() && !in.Type.IsFloat() {
+			return fmt.Errorf("loop index as %s", in.Type)
+		}
 	case OpSize:
 		if err := p.verifySize(in.Size); err != nil {
 			return err
