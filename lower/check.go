@@ -124,7 +124,6 @@ func (c *checked) resultSyms(op *Op, f *opFacts, out TensorType) []int {
 	return syms
 }
 
-
 // shapeSource is v when the op's shape operand is tf.Shape(v).
 func shapeSource(op *Op, f *opFacts) *Value {
 	i := -1
