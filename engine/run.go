@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -9,6 +10,10 @@ import (
 	"github.com/sandjit/sandjit/lower/loopir"
 	"github.com/sandjit/sandjit/memref"
 )
+
+// errFault is a kernel's report that an op met an index out of range; run
+// turns it into the op's error.
+var errFault = errors.New("kernel fault")
 
 // chunkCost is the work (in the loop IR's cost units, roughly one SIMD
 // instruction per point) of one call into Wasm: about a millisecond. A
@@ -99,6 +104,10 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	}
 
 	if err := x.execute(ctx, rt, base, plans, params); err != nil {
+		if errors.Is(err, errFault) {
+			code := x.layout.ReadFault(block)
+			return nil, fmt.Errorf("%w: %v", ErrArgument, k.FaultError(code, hs))
+		}
 		return nil, err
 	}
 
@@ -264,6 +273,9 @@ func (x *Executable) status(k int, st int32, err error) error {
 	}
 	if err != nil {
 		return fmt.Errorf("%w: %s trapped: %v", ErrTrap, where, err)
+	}
+	if st == int32(memref.StatusIndexOutOfRange) {
+		return errFault
 	}
 	if st != 0 {
 		return fmt.Errorf("%w: %s returned status %d: %s", ErrTrap, where, st, memref.StatusString(st))

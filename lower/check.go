@@ -20,6 +20,7 @@ type opFacts struct {
 	slice    *sliceSpec
 	strided  *stridedFacts
 	mm       *matmulFacts
+	gather   *gatherFacts
 }
 
 // checked is a verified function: every op's facts and every value's

@@ -34,6 +34,7 @@ type Kernel struct {
 	// value's (views that split dims, say).
 	params    []func(*HostState) int
 	bufShapes map[*loopir.Buffer]func(*HostState) []int
+	faults    []faultInfo
 }
 
 // Stage is the loop IR text after one compilation stage.
@@ -109,7 +110,7 @@ func Compile(m *Module, opts CompileOptions) (k *Kernel, err error) {
 	if err := b.build(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
-	k = &Kernel{Module: m, Func: fn, Program: b.prog, c: c, params: b.paramFns, bufShapes: b.bufShapes}
+	k = &Kernel{Module: m, Func: fn, Program: b.prog, c: c, params: b.paramFns, bufShapes: b.bufShapes, faults: b.faults}
 	k.values = make([]*Value, fn.NumValues)
 	for _, a := range fn.Args {
 		k.values[a.ID] = a

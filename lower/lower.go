@@ -78,6 +78,7 @@ type builder struct {
 
 	paramFns  []func(*HostState) int
 	bufShapes map[*loopir.Buffer]func(*HostState) []int
+	faults    []faultInfo
 }
 
 // value resolves identity aliases.

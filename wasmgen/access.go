@@ -53,11 +53,17 @@ func splatOp(t ValType) Opcode {
 }
 
 // laneAddr pushes the address of lane `lane` of access i: ptr + lane*stride
-// of the innermost loop. It returns the constant offset to use in the
-// memory instruction (the stride folded in when it is a constant).
+// of the innermost loop (+ the dynamic indices' share). It returns the
+// constant offset to use in the memory instruction (the stride folded in
+// when it is a constant). Dynamic indices are bounds-checked first when
+// the access asks for it.
 func (ng *nestGen) laneAddr(i int, ptr []uint32, lane int) uint32 {
 	f := ng.f
 	a := ng.accs[i]
+	if len(a.dynAxes) > 0 {
+		ng.dynAddr(a, i, ptr, lane)
+		return 0
+	}
 	f.LocalGet(ptr[i])
 	if lane == 0 || len(ng.n.Loops) == 0 {
 		return 0
@@ -73,6 +79,70 @@ func (ng *nestGen) laneAddr(i int, ptr []uint32, lane int) uint32 {
 	}
 	f.Op(OpI32Add)
 	return 0
+}
+
+// dynAddr pushes ptr + lane*stride + Σ index·stride over the dynamic axes,
+// checking each index against its axis first (a fault returns
+// StatusIndexOutOfRange from the nest with the access's fault code).
+func (ng *nestGen) dynAddr(a *access, i int, ptr []uint32, lane int) {
+	f := ng.f
+	addr := f.NewLocal(I32)
+	f.LocalGet(ptr[i])
+	if lane > 0 && len(ng.n.Loops) > 0 {
+		a.bs[len(ng.n.Loops)-1].push(f)
+		f.I32Const(int32(lane))
+		f.Op(OpI32Mul)
+		f.Op(OpI32Add)
+	}
+	f.LocalSet(addr)
+	idx := f.NewLocal(I32)
+	for _, d := range a.dynAxes {
+		v := ng.dynVals[d.arg]
+		reg, l := lane/lanesPerReg(v.dt), lane%lanesPerReg(v.dt)
+		f.LocalGet(v.regs[reg])
+		f.Lane(extractOp(laneType(v.dt)), byte(l))
+		if nregs(v.dt) == 2 {
+			// An i64 index: out of range if it does not fit an i32.
+			if a.fault > 0 {
+				t := f.NewLocal(I64)
+				f.LocalTee(t)
+				f.LocalGet(t)
+				f.Op(OpI32WrapI64)
+				f.Op(OpI64ExtendI32S)
+				f.Op(OpI64Ne)
+				ng.faultIf(a.fault)
+				f.LocalGet(t)
+			}
+			f.Op(OpI32WrapI64)
+		}
+		f.LocalSet(idx)
+		if a.fault > 0 {
+			f.LocalGet(idx)
+			d.size.push(f)
+			f.Op(OpI32GeU) // also catches negative indices
+			ng.faultIf(a.fault)
+		}
+		f.LocalGet(addr)
+		f.LocalGet(idx)
+		d.bstride.push(f)
+		f.Op(OpI32Mul)
+		f.Op(OpI32Add)
+		f.LocalSet(addr)
+	}
+	f.LocalGet(addr)
+}
+
+// faultIf pops a condition; when it holds, the nest writes code into the
+// fault word and returns StatusIndexOutOfRange.
+func (ng *nestGen) faultIf(code int) {
+	f := ng.f
+	f.If(BlockEmpty)
+	f.LocalGet(0)
+	f.I32Const(int32(code))
+	f.Mem(OpI32Store, memref.ArgFaultOffset)
+	f.I32Const(int32(memref.StatusIndexOutOfRange))
+	f.Op(OpReturn)
+	f.End()
 }
 
 // scalarToMask turns a loaded i1 byte into the mask representation.

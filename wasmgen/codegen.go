@@ -190,6 +190,16 @@ type access struct {
 	// inner classifies the innermost loop's effect on the address.
 	inner innerKind
 	dyn   []iv // sizes of BcastDynamic axes indexed by the innermost loop
+	// dynAxes are the axes with a value-dependent index (a Gather's).
+	dynAxes []dynAxis
+	fault   int
+}
+
+// dynAxis is an axis whose index adds an operand's value.
+type dynAxis struct {
+	arg     int // index into the instruction's dynamic operands
+	bstride iv  // byte stride of the axis
+	size    iv  // the axis's size, for the bounds check
 }
 
 type innerKind uint8
@@ -215,6 +225,8 @@ type nestGen struct {
 	// counters[l] is the local holding loop l's variable (the innermost
 	// loop's at the start of its group of four).
 	counters []uint32
+	// dynVals are the dynamic index operands of the access being emitted.
+	dynVals []val
 
 	// register accumulation over the trailing reduce loops [s0, R)
 	s0       int
@@ -326,12 +338,16 @@ func (ng *nestGen) newAccess(acc *loopir.Access) *access {
 		bcast      loopir.Bcast
 	}
 	var innerContribs []contrib
+	a.fault = acc.Fault
 	for k, x := range acc.Idx {
 		terms := x.Terms()
-		if len(terms) == 0 && x.Off == 0 && x.OffParam == 0 {
+		if len(terms) == 0 && x.Off == 0 && x.OffParam == 0 && x.Dyn == 0 {
 			continue
 		}
 		bstride := mulIV(f, ng.elemStride(acc.Buf, k), constIV(int32(a.esize)))
+		if x.Dyn > 0 {
+			a.dynAxes = append(a.dynAxes, dynAxis{arg: x.Dyn - 1, bstride: bstride, size: ng.dimIV(acc.Buf, k)})
+		}
 		// Offsets move the base.
 		if x.Off != 0 || x.OffParam > 0 {
 			off := constIV(int32(x.Off))
@@ -369,6 +385,8 @@ func (ng *nestGen) newAccess(acc *loopir.Access) *access {
 		}
 	}
 	switch {
+	case len(a.dynAxes) > 0:
+		a.inner = innerStrided // addresses differ lane by lane
 	case len(innerContribs) == 0:
 		a.inner = innerInvariant
 	case len(innerContribs) > 1 || innerContribs[0].axis != len(acc.Idx)-1 || innerContribs[0].coef != 1:
@@ -682,10 +700,13 @@ func (ng *nestGen) body(mode bodyMode, ptr []uint32) {
 		}
 		switch in.Op {
 		case loopir.OpLoad:
+			ng.dynVals = args
 			vals[i] = ng.load(in.Type, ng.accessIndex(in), ptr, mode)
 		case loopir.OpStore:
+			ng.dynVals = args[1:]
 			ng.store(in.Type, ng.accessIndex(in), ptr, mode, args[0])
 		case loopir.OpAccum:
+			ng.dynVals = args[1:]
 			ng.accumulate(in, ptr, mode, args[0])
 		case loopir.OpIndex:
 			vals[i] = ng.loopIndex(in, mode)

@@ -145,6 +145,9 @@ type Index struct {
 	Off      int
 	OffParam int
 	More     []Term
+	// Dyn, when nonzero, adds a value computed in the body: the
+	// instruction's operand Args[Dyn-1] (an integer; a Gather's index).
+	Dyn int
 }
 
 // Term is one further loop term of an Index.
@@ -179,6 +182,19 @@ func (x Index) Terms() []Term {
 type Access struct {
 	Buf int
 	Idx []Index // one per buffer axis
+	// Fault, when nonzero, bounds-checks the axes with dynamic indices: an
+	// index outside [0, size) stops the nest with StatusIndexOutOfRange and
+	// Fault in the fault word (the lowering maps it back to the op).
+	Fault int
+}
+
+// DynArgs is the number of operands an access's dynamic indices take.
+func (a *Access) DynArgs() int {
+	n := 0
+	for _, x := range a.Idx {
+		n = max(n, x.Dyn)
+	}
+	return n
 }
 
 // Instr is one SSA instruction of a nest body. Which fields matter depends

@@ -139,7 +139,7 @@ func composeAccess(at, inner []Index) ([]Index, bool) {
 func composeIndex(at []Index, p Index) (Index, bool) {
 	terms := p.Terms()
 	if len(terms) == 0 {
-		return p, true // a constant index
+		return p, true // a constant (or dynamic) index
 	}
 	if p.Bcast == BcastDynamic || (len(terms) == 1 && at[terms[0].Loop].Bcast == BcastDynamic) {
 		// Broadcasts compose only between simple indices.
@@ -154,10 +154,10 @@ func composeIndex(at []Index, p Index) (Index, bool) {
 	}
 	coef := map[int]int{}
 	var order []int
-	r := Index{Loop: -1, Off: p.Off, OffParam: p.OffParam}
+	r := Index{Loop: -1, Off: p.Off, OffParam: p.OffParam, Dyn: p.Dyn}
 	for _, pt := range terms {
 		t := at[pt.Loop]
-		if t.Bcast == BcastDynamic {
+		if t.Bcast == BcastDynamic || t.Dyn > 0 {
 			return Index{}, false
 		}
 		for _, ct := range t.Terms() {

@@ -93,7 +93,11 @@ func (a *Access) String() string {
 	for i, x := range a.Idx {
 		parts[i] = x.String()
 	}
-	return fmt.Sprintf("b%d[%s]", a.Buf, strings.Join(parts, ", "))
+	s := fmt.Sprintf("b%d[%s]", a.Buf, strings.Join(parts, ", "))
+	if a.Fault > 0 {
+		s += fmt.Sprintf(" checked(%d)", a.Fault)
+	}
+	return s
 }
 
 // String prints an index: "i1", "i1?" (broadcast at run time), "0",
@@ -124,6 +128,12 @@ func (x Index) String() string {
 		}
 		fmt.Fprintf(&b, "p%d", x.OffParam-1)
 	}
+	if x.Dyn > 0 {
+		if b.Len() > 0 {
+			b.WriteString("+")
+		}
+		fmt.Fprintf(&b, "a%d", x.Dyn-1)
+	}
 	switch {
 	case x.Off > 0 && b.Len() > 0:
 		fmt.Fprintf(&b, "+%d", x.Off)
@@ -149,11 +159,15 @@ func (in *Instr) format(i int) string {
 	}
 	switch in.Op {
 	case OpLoad:
-		return fmt.Sprintf("v%d = load %s %s", i, in.Type, in.Acc)
+		s := fmt.Sprintf("v%d = load %s %s", i, in.Type, in.Acc)
+		if len(args) > 0 {
+			s += " with " + strings.Join(args, ", ")
+		}
+		return s
 	case OpStore:
-		return fmt.Sprintf("store %s %s, %s", in.Type, in.Acc, args[0])
+		return fmt.Sprintf("store %s %s, %s", in.Type, in.Acc, strings.Join(args, ", "))
 	case OpAccum:
-		return fmt.Sprintf("accum.%s %s %s, %s", in.Red, in.Type, in.Acc, args[0])
+		return fmt.Sprintf("accum.%s %s %s, %s", in.Red, in.Type, in.Acc, strings.Join(args, ", "))
 	case OpConst:
 		return fmt.Sprintf("v%d = const %s %s", i, in.Type, FormatConst(in.Type, in.Bits))
 	case OpSize:

@@ -161,6 +161,10 @@ func (p *Program) verifyNest(n *Nest) []error {
 	return errs
 }
 
+// dynWrites allows writes through dynamic indices (scatters): such a nest
+// must not be split, since two points may write one element.
+const dynWrites = true
+
 func (p *Program) verifyAccess(n *Nest, a *Access, write bool) error {
 	if a == nil || a.Buf < 0 || a.Buf >= len(p.Buffers) {
 		return errors.New("access names no buffer")
@@ -189,9 +193,19 @@ func (p *Program) verifyAccess(n *Nest, a *Access, write bool) error {
 		if x.Bcast != BcastNone && !x.Simple() {
 			return fmt.Errorf("index %s broadcasts but is not simple", x)
 		}
-		if write && (x.Bcast != BcastNone || len(x.More) > 0 || (x.Coef() != 1 && x.Coef() != -1)) {
+		if write && (x.Bcast != BcastNone || len(x.More) > 0 || (x.Coef() != 1 && x.Coef() != -1) || (x.Dyn > 0 && !dynWrites)) {
 			return fmt.Errorf("a write to b%d through index %s (writes take one loop, step ±1, offsets)", a.Buf, x)
 		}
+	}
+	dyn := false
+	for _, x := range a.Idx {
+		dyn = dyn || x.Dyn > 0
+	}
+	if write && dyn {
+		if n.Part >= 0 {
+			return fmt.Errorf("a nest writing b%d through dynamic indices must not be split", a.Buf)
+		}
+		return nil
 	}
 	if write {
 		// Every parallel loop must index the written buffer, or two points
@@ -213,8 +227,12 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 	if in.Op == OpInvalid || in.Op >= numOps {
 		return errors.New("invalid op")
 	}
-	if len(in.Args) != info.arity {
-		return fmt.Errorf("%d operands, want %d", len(in.Args), info.arity)
+	want := info.arity
+	if in.Acc != nil {
+		want += in.Acc.DynArgs()
+	}
+	if len(in.Args) != want {
+		return fmt.Errorf("%d operands, want %d", len(in.Args), want)
 	}
 	for _, a := range in.Args {
 		if a < 0 || a >= i || !n.Body[a].HasResult() {
@@ -243,6 +261,11 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 		}
 		if write && arg(0) != in.Type {
 			return fmt.Errorf("stores %s into %s", arg(0), in.Type)
+		}
+		for _, x := range in.Acc.Idx {
+			if x.Dyn > 0 && !arg(x.Dyn-1+info.arity).IsInt() {
+				return fmt.Errorf("dynamic index of type %s", arg(x.Dyn-1+info.arity))
+			}
 		}
 		if in.Op == OpAccum {
 			if (in.Red == RedAll || in.Red == RedAny) != (in.Type == memref.Bool) {
