@@ -14,7 +14,7 @@ func errElemType(op *lower.Op, dt memref.DType) error {
 func (s unarySpec) takes(k kind) bool {
 	switch k {
 	case kFloat:
-		return s.f != nil || s.fBool != nil
+		return s.f != nil || s.fd != nil || s.fBool != nil
 	case kSigned:
 		return s.s != nil
 	case kUnsigned:
@@ -44,9 +44,12 @@ func evalUnary(ev *evaluator, op *lower.Op, spec unarySpec) (*array, error) {
 	for i := 0; i < x.len(); i++ {
 		switch kindOf(dt) {
 		case kFloat:
-			if spec.fBool != nil {
+			switch {
+			case spec.fBool != nil:
 				out.b[i] = spec.fBool(x.f[i])
-			} else {
+			case spec.fd != nil:
+				out.f[i] = roundTo(dt, spec.fd(dt, x.f[i]))
+			default:
 				out.f[i] = roundTo(dt, spec.f(x.f[i]))
 			}
 		case kSigned:
@@ -459,5 +462,126 @@ func evalSelectV2(ev *evaluator, op *lower.Op) (*array, error) {
 			copyElem(out, o, y, i[2])
 		}
 	})
+	return out, nil
+}
+
+// evalLeakyRelu is x > 0 ? x : x·alpha. Like TensorFlow, alpha (an f32
+// attribute, default 0.2) is converted to the element type first, so an
+// f64 LeakyRelu multiplies by float32(0.2) and an f16 one by f16(0.2).
+func evalLeakyRelu(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 1)
+	if err != nil {
+		return nil, err
+	}
+	x := in[0]
+	if kindOf(x.dt) != kFloat {
+		return nil, errElemType(op, x.dt)
+	}
+	alpha, err := attrFloat(op, "alpha", 0.2)
+	if err != nil {
+		return nil, err
+	}
+	alpha = roundTo(x.dt, float64(float32(alpha)))
+	out, err := ev.alloc(op, x.dt, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range x.f {
+		out.f[i] = leakyRelu(x.dt, v, alpha)
+	}
+	return out, nil
+}
+
+func leakyRelu(dt memref.DType, x, alpha float64) float64 {
+	if x > 0 {
+		return x
+	}
+	return roundTo(dt, x*alpha) // NaN·alpha is NaN
+}
+
+// evalClipByValue is min(max(x, lo), hi) with numpy broadcasting of all
+// three operands; NaN in any of them propagates (as Maximum and Minimum
+// do). When lo > hi the result is hi.
+func evalClipByValue(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 3)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameElemType(op, in, 0, 1, 2); err != nil {
+		return nil, err
+	}
+	x, lo, hi := in[0], in[1], in[2]
+	dt := x.dt
+	if kindOf(dt) == kBool {
+		return nil, errElemType(op, dt)
+	}
+	s, err := broadcast(op, x.shape, lo.shape)
+	if err != nil {
+		return nil, err
+	}
+	shape, err := broadcast(op, s, hi.shape)
+	if err != nil {
+		return nil, err
+	}
+	out, err := ev.alloc(op, dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	forEachBroadcast(shape, [][]int{x.shape, lo.shape, hi.shape}, func(o int, i []int) {
+		switch kindOf(dt) {
+		case kFloat:
+			out.f[o] = min(max(x.f[i[0]], lo.f[i[1]]), hi.f[i[2]]) // Go's min and max propagate NaN
+		case kSigned:
+			out.s[o] = min(max(x.s[i[0]], lo.s[i[1]]), hi.s[i[2]])
+		case kUnsigned:
+			out.u[o] = min(max(x.u[i[0]], lo.u[i[1]]), hi.u[i[2]])
+		}
+	})
+	return out, nil
+}
+
+// evalApproximateEqual is |x - y| < tolerance for x and y of one shape (no
+// broadcasting, as in TensorFlow). As in TensorFlow, x - y is computed in
+// the element type (rounded, or wrapped for integers, whose |MIN| stays
+// MIN) and the tolerance (an f32 attribute, default 1e-5) is converted to
+// the element type first (truncated for integers, so the default makes
+// every integer comparison false).
+func evalApproximateEqual(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 2)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameElemType(op, in, 0, 1); err != nil {
+		return nil, err
+	}
+	x, y := in[0], in[1]
+	dt := x.dt
+	if kindOf(dt) == kBool {
+		return nil, errElemType(op, dt)
+	}
+	if !sameShape(x.shape, y.shape) {
+		return nil, opError(op, lower.ErrInvalid, "x and y must be of the same shape: %s vs. %s",
+			shapeString(x.shape), shapeString(y.shape))
+	}
+	tol, err := attrFloat(op, "tolerance", 1e-5)
+	if err != nil {
+		return nil, err
+	}
+	tolT := newArray(dt, []int{1})
+	castFloat(tolT, 0, float64(float32(tol)))
+	out, err := ev.alloc(op, memref.Bool, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out.b {
+		switch kindOf(dt) {
+		case kFloat:
+			out.b[i] = math.Abs(roundTo(dt, x.f[i]-y.f[i])) < tolT.f[0]
+		case kSigned:
+			out.b[i] = absS(wrapS(dt, x.s[i]-y.s[i])) < tolT.s[0] // absS(MIN) wraps to MIN: true for tol > MIN
+		case kUnsigned:
+			out.b[i] = wrapU(dt, x.u[i]-y.u[i]) < tolT.u[0]
+		}
+	}
 	return out, nil
 }

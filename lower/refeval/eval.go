@@ -13,8 +13,17 @@ import (
 // tensor the evaluator creates or accepts.
 const DefaultMaxElements = 1 << 26
 
+// DefaultMaxIterations is the default bound on the iterations of one
+// execution of a tf.While or tf.WhileRegion.
+const DefaultMaxIterations = 1_000_000
+
+// maxCallDepth bounds the nesting of function calls (tf.If, tf.While), so
+// that a function calling itself is an error rather than a stack overflow.
+const maxCallDepth = 64
+
 type config struct {
-	maxElements int
+	maxElements   int
+	maxIterations int
 }
 
 // Option configures one Eval call.
@@ -31,12 +40,24 @@ func WithMaxElements(n int) Option {
 	}
 }
 
+// WithMaxIterations bounds the iterations of each execution of a while
+// loop (tf.While, tf.WhileRegion); one more is an error matching ErrLimit.
+// n <= 0 means DefaultMaxIterations.
+func WithMaxIterations(n int) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.maxIterations = n
+		}
+	}
+}
+
 // Eval runs fn on args and returns its results as fresh contiguous tensors
 // (an argument that fn returns unchanged comes back as the same *Tensor).
-// mod is the module fn belongs to, for ops that call other functions; it
-// may be nil while fn calls none. ctx is checked between ops.
+// mod is the module fn belongs to, for ops that call other functions
+// (tf.If, tf.While); it may be nil while fn calls none. ctx is checked
+// between ops and at every loop iteration.
 func Eval(ctx context.Context, fn *lower.Func, mod *lower.Module, args []*memref.Tensor, opts ...Option) (results []*memref.Tensor, err error) {
-	cfg := config{maxElements: DefaultMaxElements}
+	cfg := config{maxElements: DefaultMaxElements, maxIterations: DefaultMaxIterations}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -48,29 +69,40 @@ func Eval(ctx context.Context, fn *lower.Func, mod *lower.Module, args []*memref
 			results, err = nil, fmt.Errorf("refeval: internal error evaluating @%s: %v", fn.Name, r)
 		}
 	}()
-	ev := &evaluator{fn: fn, mod: mod, cfg: cfg, env: map[*lower.Value]*array{}}
+	ev := &evaluator{ctx: ctx, fn: fn, mod: mod, cfg: cfg, env: map[*lower.Value]*array{}}
 	if err := ev.bindArgs(args); err != nil {
 		return nil, err
 	}
-	for _, op := range fn.Ops {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("%s: '%s' op not evaluated: %w", op.Pos, op.Name, err)
-		}
-		if err := ev.evalOp(op); err != nil {
-			return nil, err
-		}
+	if err := ev.runOps(fn.Ops); err != nil {
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return ev.results(args)
+	vals, err := ev.results()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*memref.Tensor, len(vals))
+	for i, v := range fn.Return.Operands {
+		if v.Def == nil && v.Index < len(args) && v.Index < len(fn.Args) && fn.Args[v.Index] == v {
+			out[i] = args[v.Index]
+			continue
+		}
+		out[i] = store(vals[i])
+	}
+	return out, nil
 }
 
+// evaluator is one activation of a function: the module-wide settings and
+// the values computed so far (including those of nested regions).
 type evaluator struct {
-	fn  *lower.Func
-	mod *lower.Module
-	cfg config
-	env map[*lower.Value]*array
+	ctx   context.Context
+	fn    *lower.Func
+	mod   *lower.Module
+	cfg   config
+	env   map[*lower.Value]*array
+	depth int // calls between the function Eval was given and this one
 }
 
 // opError builds a positioned diagnostic about op.
@@ -97,6 +129,50 @@ func (ev *evaluator) bindArgs(args []*memref.Tensor) error {
 			return fmt.Errorf("%w: arg[%d] %s has %d elements, over the limit of %d", ErrLimit, i, t.Type(), n, ev.cfg.maxElements)
 		}
 		ev.env[v] = load(t)
+	}
+	return nil
+}
+
+// call runs function name of the module on args for op (tf.If, tf.While)
+// and returns its results. The arguments must fit the function's
+// signature; the results are checked against its result types.
+func (ev *evaluator) call(op *lower.Op, name string, args []*array) ([]*array, error) {
+	if ev.mod == nil {
+		return nil, opError(op, lower.ErrInvalid, "calls @%s but no module was given to look it up in", name)
+	}
+	fn := ev.mod.Lookup(name)
+	if fn == nil {
+		return nil, opError(op, lower.ErrInvalid, "calls @%s, which is not a function of the module", name)
+	}
+	if ev.depth+1 > maxCallDepth {
+		return nil, opError(op, ErrLimit, "calls @%s nested more than %d deep", name, maxCallDepth)
+	}
+	if len(args) != len(fn.Args) {
+		return nil, opError(op, lower.ErrInvalid, "calls @%s with %d arguments, but it takes %d", name, len(args), len(fn.Args))
+	}
+	callee := &evaluator{ctx: ev.ctx, fn: fn, mod: ev.mod, cfg: ev.cfg, env: map[*lower.Value]*array{}, depth: ev.depth + 1}
+	for i, a := range args {
+		if msg := typeMismatch(fn.Args[i].Type, a.dt, a.shape); msg != "" {
+			return nil, opError(op, lower.ErrInvalid, "calls @%s with argument %d of type %s, which does not fit %s: %s",
+				name, i, memref.TypeString(a.dt, a.shape), fn.Args[i].Type, msg)
+		}
+		callee.env[fn.Args[i]] = a
+	}
+	if err := callee.runOps(fn.Ops); err != nil {
+		return nil, err
+	}
+	return callee.results()
+}
+
+// runOps evaluates ops in order, checking ctx before each.
+func (ev *evaluator) runOps(ops []*lower.Op) error {
+	for _, op := range ops {
+		if err := ev.ctx.Err(); err != nil {
+			return fmt.Errorf("%s: '%s' op not evaluated: %w", op.Pos, op.Name, err)
+		}
+		if err := ev.evalOp(op); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -134,16 +210,30 @@ func (ev *evaluator) alloc(op *lower.Op, dt memref.DType, shape []int) (*array, 
 	return newArray(dt, shape), nil
 }
 
+// lookup finds the value of operand i of op.
+func (ev *evaluator) lookup(op *lower.Op, i int, v *lower.Value) (*array, error) {
+	a, ok := ev.env[v]
+	if v == nil || !ok {
+		return nil, opError(op, lower.ErrInvalid, "operand %d is not defined before its use", i)
+	}
+	return a, nil
+}
+
 // operands looks up op's operand values, checking their count.
 func (ev *evaluator) operands(op *lower.Op, want int) ([]*array, error) {
 	if len(op.Operands) != want {
 		return nil, opError(op, lower.ErrInvalid, "expects %d operands, got %d", want, len(op.Operands))
 	}
+	return ev.allOperands(op)
+}
+
+// allOperands looks up every operand value of op.
+func (ev *evaluator) allOperands(op *lower.Op) ([]*array, error) {
 	in := make([]*array, len(op.Operands))
 	for i, v := range op.Operands {
-		a, ok := ev.env[v]
-		if v == nil || !ok {
-			return nil, opError(op, lower.ErrInvalid, "operand %d is not defined before its use", i)
+		a, err := ev.lookup(op, i, v)
+		if err != nil {
+			return nil, err
 		}
 		in[i] = a
 	}
@@ -151,27 +241,44 @@ func (ev *evaluator) operands(op *lower.Op, want int) ([]*array, error) {
 }
 
 func (ev *evaluator) evalOp(op *lower.Op) error {
-	h, ok := handlers[op.Name]
-	if !ok {
+	var outs []*array
+	if h, ok := handlers[op.Name]; ok {
+		if len(op.Results) != 1 || op.Results[0] == nil {
+			return opError(op, lower.ErrInvalid, "expects 1 result, got %d", len(op.Results))
+		}
+		out, err := h(ev, op)
+		if err != nil {
+			return err
+		}
+		outs = []*array{out}
+	} else if h, ok := multiHandlers[op.Name]; ok {
+		var err error
+		if outs, err = h(ev, op); err != nil {
+			return err
+		}
+		if len(outs) != len(op.Results) {
+			return opError(op, lower.ErrInvalid, "computes %d results but declares %d", len(outs), len(op.Results))
+		}
+	} else {
 		return opError(op, lower.ErrUnsupported, "is not supported by the reference evaluator")
 	}
-	if len(op.Results) != 1 || op.Results[0] == nil {
-		return opError(op, lower.ErrInvalid, "expects 1 result, got %d", len(op.Results))
+	for i, res := range op.Results {
+		if res == nil {
+			return opError(op, lower.ErrInvalid, "result %d is missing", i)
+		}
+		out := outs[i]
+		if msg := typeMismatch(res.Type, out.dt, out.shape); msg != "" {
+			return opError(op, lower.ErrInvalid, "result %d is declared %s but computes %s: %s",
+				i, res.Type, memref.TypeString(out.dt, out.shape), msg)
+		}
+		ev.env[res] = out
 	}
-	out, err := h(ev, op)
-	if err != nil {
-		return err
-	}
-	res := op.Results[0]
-	if msg := typeMismatch(res.Type, out.dt, out.shape); msg != "" {
-		return opError(op, lower.ErrInvalid, "result 0 is declared %s but computes %s: %s",
-			res.Type, memref.TypeString(out.dt, out.shape), msg)
-	}
-	ev.env[res] = out
 	return nil
 }
 
-func (ev *evaluator) results(args []*memref.Tensor) ([]*memref.Tensor, error) {
+// results reads the values the function returns, checked against its
+// declared result types.
+func (ev *evaluator) results() ([]*array, error) {
 	ret := ev.fn.Return
 	if ret == nil {
 		return nil, fmt.Errorf("@%s has no return", ev.fn.Name)
@@ -180,21 +287,17 @@ func (ev *evaluator) results(args []*memref.Tensor) ([]*memref.Tensor, error) {
 		return nil, opError(ret, lower.ErrInvalid, "returns %d values but @%s declares %d results",
 			len(ret.Operands), ev.fn.Name, len(ev.fn.ResultTypes))
 	}
-	out := make([]*memref.Tensor, len(ret.Operands))
+	out := make([]*array, len(ret.Operands))
 	for i, v := range ret.Operands {
-		a, ok := ev.env[v]
-		if v == nil || !ok {
-			return nil, opError(ret, lower.ErrInvalid, "operand %d is not defined before its use", i)
+		a, err := ev.lookup(ret, i, v)
+		if err != nil {
+			return nil, err
 		}
 		if msg := typeMismatch(ev.fn.ResultTypes[i], a.dt, a.shape); msg != "" {
 			return nil, opError(ret, lower.ErrInvalid, "result[%d] is declared %s but computes %s: %s",
 				i, ev.fn.ResultTypes[i], memref.TypeString(a.dt, a.shape), msg)
 		}
-		if v.Def == nil && v.Index < len(args) && v.Index < len(ev.fn.Args) && ev.fn.Args[v.Index] == v {
-			out[i] = args[v.Index]
-			continue
-		}
-		out[i] = store(a)
+		out[i] = a
 	}
 	return out, nil
 }

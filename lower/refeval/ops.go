@@ -23,10 +23,69 @@ var specialOps = map[string]handler{
 	"tf.SelectV2":     evalSelectV2, // cond ? x : y, all three broadcast
 	"tf.Softmax":      evalSoftmax,  // exp(x-max) / sum(exp(x-max)) over the last axis
 	"tf.LogSoftmax":   evalSoftmax,  // (x-max) - log(sum(exp(x-max))) over the last axis
+
+	"tf.LeakyRelu":        evalLeakyRelu,        // x > 0 ? x : alpha·x
+	"tf.ClipByValue":      evalClipByValue,      // min(max(x, lo), hi), all three broadcast
+	"tf.ApproximateEqual": evalApproximateEqual, // |x - y| < tolerance
+
+	"tf.Reshape":      evalReshape,      // x in a shape from an operand (one -1 inferred)
+	"tf.ExpandDims":   evalExpandDims,   // a size-1 dim inserted
+	"tf.Squeeze":      evalSqueeze,      // size-1 dims removed
+	"tf.BroadcastTo":  evalBroadcastTo,  // x broadcast to a shape
+	"tf.Shape":        evalShape,        // the shape of x as i32 or i64
+	"tf.Fill":         evalFill,         // a shape filled with a scalar
+	"tf.Transpose":    evalTranspose,    // dims permuted
+	"tf.ConcatV2":     evalConcat,       // N tensors joined along an axis (last operand)
+	"tf.Pack":         evalPack,         // N tensors stacked along a new axis
+	"tf.Slice":        evalSlice,        // begin, size (-1: to the end)
+	"tf.StridedSlice": evalStridedSlice, // begin, end, strides with the five masks
+	"tf.ReverseV2":    evalReverse,      // dims reversed
+	"tf.Tile":         evalTile,         // x repeated along each dim
+	"tf.Pad":          evalPad,          // zero padding
+	"tf.PadV2":        evalPad,          // constant padding
+
+	"tf.ArgMax":              evalArgMinMax,     // index of the first largest (NaN never wins)
+	"tf.ArgMin":              evalArgMinMax,     // index of the first smallest (NaN never wins)
+	"tf.Cumsum":              evalCumsum,        // running sum along an axis
+	"tf.Range":               evalRange,         // start, start+delta, … below limit
+	"tf.OneHot":              evalOneHot,        // indices as on/off vectors
+	"tf.Gather":              evalGather,        // params[indices] along axis 0
+	"tf.GatherV2":            evalGather,        // params[indices] along an axis, with batch dims
+	"tf.TensorScatterAdd":    evalTensorScatter, // tensor with updates added at indices
+	"tf.TensorScatterUpdate": evalTensorScatter, // tensor with updates written at indices
+
+	"tf.MatMul":        evalMatMul,      // a·b, either transposed
+	"tf.BatchMatMulV2": evalBatchMatMul, // batched a·b, batch dims broadcast
+	"tf._FusedMatMul":  evalFusedMatMul, // activation(a·b + bias)
+	"tf.Einsum":        evalEinsum,      // numpy's einsum
+	"tf.Conv2D":        evalConv2D,      // NHWC convolution
 }
 
-// handlers is every op the evaluator supports.
-var handlers = buildHandlers()
+// multiHandler computes every result of op.
+type multiHandler func(ev *evaluator, op *lower.Op) ([]*array, error)
+
+// multiOps are the ops with several results (or with regions). It is a
+// function because control flow refers back to the handler tables.
+func multiOps() map[string]multiHandler {
+	return map[string]multiHandler{
+		"tf.If":               evalIf,             // a function chosen by a condition
+		"tf.IfRegion":         evalIfRegion,       // a region chosen by a condition
+		"tf.While":            evalWhile,          // body function while cond function holds
+		"tf.WhileRegion":      evalWhileRegion,    // body region while cond region holds
+		"tf.FusedBatchNorm":   evalFusedBatchNorm, // (x - mean)·rsqrt(var + ε)·scale + offset
+		"tf.FusedBatchNormV2": evalFusedBatchNorm,
+		"tf.FusedBatchNormV3": evalFusedBatchNorm,
+	}
+}
+
+// handlers is every single-result op the evaluator supports, and
+// multiHandlers every op with several results.
+var (
+	handlers      = buildHandlers()
+	multiHandlers map[string]multiHandler
+)
+
+func init() { multiHandlers = multiOps() }
 
 func buildHandlers() map[string]handler {
 	h := map[string]handler{}
@@ -56,7 +115,8 @@ type unarySpec struct {
 	s     func(x int64) int64
 	u     func(x uint64) uint64
 	b     func(x bool) bool
-	fBool func(x float64) bool // float operand, i1 result
+	fBool func(x float64) bool                     // float operand, i1 result
+	fd    func(dt memref.DType, x float64) float64 // float op that depends on the element type (used instead of f)
 }
 
 var unaryOps = map[string]unarySpec{
@@ -83,7 +143,80 @@ var unaryOps = map[string]unarySpec{
 	"tf.Erf":        {f: math.Erf},                                             // erf x
 	"tf.IsFinite":   {fBool: isFinite},                                         // x is neither ±Inf nor NaN
 	"tf.LogicalNot": {b: logicalNot},                                           // !x
+
+	"tf.Acos":      {f: math.Acos},                                                     // arccos x; NaN outside [-1, 1]
+	"tf.Acosh":     {f: math.Acosh},                                                    // arcosh x; NaN below 1
+	"tf.Asin":      {f: math.Asin},                                                     // arcsin x; NaN outside [-1, 1]
+	"tf.Asinh":     {f: math.Asinh},                                                    // arsinh x
+	"tf.Atan":      {f: math.Atan},                                                     // arctan x
+	"tf.Atanh":     {f: math.Atanh},                                                    // artanh x; ±Inf at ±1, NaN outside
+	"tf.Cosh":      {f: math.Cosh},                                                     // cosh x
+	"tf.Sinh":      {f: math.Sinh},                                                     // sinh x
+	"tf.Tan":       {f: math.Tan},                                                      // tan x
+	"tf.Erfc":      {f: math.Erfc},                                                     // 1 - erf x, without cancellation
+	"tf.Elu":       {f: elu},                                                           // x < 0 ? e^x - 1 : x
+	"tf.Selu":      {f: selu},                                                          // x < 0 ? scale·alpha·(e^x - 1) : scale·x
+	"tf.Softplus":  {fd: softplus},                                                     // TF's thresholded log(1 + e^x)
+	"tf.Softsign":  {f: softsign},                                                      // x / (1 + |x|)
+	"tf.Inv":       {f: reciprocalF, s: reciprocalS, u: reciprocalU},                   // = Reciprocal
+	"tf.Invert":    {s: invert[int64], u: invert[uint64]},                              // ^x (bitwise not)
+	"tf.IsInf":     {fBool: isInf},                                                     // x is ±Inf
+	"tf.IsNan":     {fBool: isNaN},                                                     // x is NaN
+	"tf.ZerosLike": {f: zero[float64], s: zero[int64], u: zero[uint64], b: zero[bool]}, // 0 (+0, false)
+	"tf.OnesLike":  {f: one[float64], s: one[int64], u: one[uint64], b: oneBool},       // 1 (true)
 }
+
+// seluScale and seluScaleAlpha are TensorFlow's Selu constants (scale and
+// scale·alpha with alpha = 1.6732632423543772848170429916717).
+const (
+	seluScale      = 1.0507009873554804934193349852946
+	seluScaleAlpha = 1.7580993408473768599402175208123
+)
+
+// elu and selu use expm1 for e^x - 1: the exact value, rounded once
+// (TensorFlow's e^x - 1 in the element type loses digits near 0).
+func elu(x float64) float64 {
+	if x < 0 {
+		return math.Expm1(x)
+	}
+	return x
+}
+
+func selu(x float64) float64 {
+	if x < 0 {
+		return seluScaleAlpha * math.Expm1(x)
+	}
+	return seluScale * x
+}
+
+// softplus is TensorFlow's form: with t = log(ε) + 2 for the element
+// type's machine epsilon ε (computed in the element type), x when x > -t,
+// e^x when x < t, log1p(e^x) otherwise.
+func softplus(dt memref.DType, x float64) float64 {
+	eps := 0x1p-52
+	switch dt {
+	case memref.Float32:
+		eps = 0x1p-23
+	case memref.Float16:
+		eps = 0x1p-10
+	}
+	t := roundTo(dt, roundTo(dt, math.Log(eps))+2)
+	switch {
+	case x > -t:
+		return x
+	case x < t:
+		return math.Exp(x)
+	}
+	return math.Log1p(math.Exp(x)) // NaN stays NaN
+}
+
+func softsign(x float64) float64                  { return x / (1 + math.Abs(x)) } // ±Inf gives NaN, as in TensorFlow
+func invert[T int64 | uint64](x T) T              { return ^x }
+func isInf(x float64) bool                        { return math.IsInf(x, 0) }
+func isNaN(x float64) bool                        { return math.IsNaN(x) }
+func zero[T int64 | uint64 | float64 | bool](T) T { var z T; return z }
+func one[T int64 | uint64 | float64](T) T         { return 1 }
+func oneBool(bool) bool                           { return true }
 
 func ident[T any](x T) T                       { return x }
 func neg[T int64 | uint64 | float64](x T) T    { return -x }
@@ -163,6 +296,102 @@ var binaryOps = map[string]binarySpec{
 	"tf.BitwiseAnd":        {s: bitAnd[int64], u: bitAnd[uint64]},                                 // x & y
 	"tf.BitwiseOr":         {s: bitOr[int64], u: bitOr[uint64]},                                   // x | y
 	"tf.BitwiseXor":        {s: bitXor[int64], u: bitXor[uint64]},                                 // x ^ y
+
+	"tf.Atan2":       {f: atan2},                                   // atan2(x, y): the angle of the point (y, x)
+	"tf.DivNoNan":    {f: divNoNan, s: divS, u: divU},              // y == 0 ? 0 : x / y
+	"tf.MulNoNan":    {f: mulNoNan, s: mul[int64], u: mul[uint64]}, // y == 0 ? 0 : x * y (even for x NaN or Inf)
+	"tf.Xdivy":       {f: xdivy},                                   // x == 0 ? 0 : x / y
+	"tf.Xlogy":       {f: xlogy},                                   // x == 0 ? 0 : x·log(y)
+	"tf.Xlog1py":     {f: xlog1py},                                 // x == 0 ? 0 : x·log1p(y)
+	"tf.Mod":         {f: truncModF, s: truncModS, u: modU},        // C fmod / %: the dividend's sign; integer %0 = 0
+	"tf.TruncateMod": {f: truncModF, s: truncModS, u: modU},        // = Mod
+	"tf.TruncateDiv": {f: truncDivF, s: divS, u: divU},             // x / y toward zero; integer /0 = 0
+	"tf.NextAfter":   {f: nextAfter},                               // the next value after x toward y (C nextafter)
+}
+
+func atan2(_ memref.DType, y, x float64) float64     { return math.Atan2(y, x) }
+func truncModF(_ memref.DType, x, y float64) float64 { return math.Mod(x, y) } // exact, C fmod
+
+func divNoNan(_ memref.DType, x, y float64) float64 {
+	if y == 0 {
+		return 0
+	}
+	return x / y
+}
+
+func mulNoNan(_ memref.DType, x, y float64) float64 {
+	if y == 0 {
+		return 0
+	}
+	return x * y
+}
+
+func xdivy(_ memref.DType, x, y float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x / y
+}
+
+func xlogy(_ memref.DType, x, y float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x * math.Log(y)
+}
+
+func xlog1py(_ memref.DType, x, y float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x * math.Log1p(y)
+}
+
+// truncModS is C's %: the dividend's sign; %0 gives 0 and MIN % -1 gives 0.
+func truncModS(_ memref.DType, x, y int64) int64 {
+	if y == 0 || y == -1 {
+		return 0
+	}
+	return x % y // Go's % truncates, like C
+}
+
+// truncDivF is trunc(x / y) with x / y rounded to the element type first.
+func truncDivF(dt memref.DType, x, y float64) float64 {
+	return math.Trunc(roundTo(dt, x/y))
+}
+
+// nextAfter is C's nextafter in the element type: y when x == y (so
+// nextafter(0, -0) is -0), NaN when either is NaN.
+func nextAfter(dt memref.DType, x, y float64) float64 {
+	switch {
+	case x != x || y != y:
+		return math.NaN()
+	case x == y:
+		return y
+	}
+	switch dt {
+	case memref.Float32:
+		return float64(math.Nextafter32(float32(x), float32(y)))
+	case memref.Float16:
+		return nextAfterF16(x, y)
+	}
+	return math.Nextafter(x, y)
+}
+
+// nextAfterF16 steps x (an f16 value, x != y, neither NaN) by one f16 ulp
+// toward y, through the bit pattern: for a sign-magnitude format, the
+// neighbour away from zero is bits+1 and toward zero bits-1.
+func nextAfterF16(x, y float64) float64 {
+	if x == 0 {
+		return math.Copysign(0x1p-24, y)
+	}
+	h := memref.F32ToF16(float32(x)) // exact
+	if (y > x) == (x > 0) {
+		h++
+	} else {
+		h--
+	}
+	return float64(memref.F16ToF32(h))
 }
 
 func add[T int64 | uint64 | float64](_ memref.DType, x, y T) T     { return x + y }

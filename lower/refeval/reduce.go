@@ -19,31 +19,11 @@ func (s reduceSpec) takes(k kind) bool {
 	return s.b != nil
 }
 
-// hasValueConstraint reports an argument marked {jitrt.constraint = "value"}
-// (or the older cpurt. and later rt. prefixes).
-func hasValueConstraint(attrs lower.DictAttr) bool {
-	for _, prefix := range []string{"jitrt", "cpurt", "rt"} {
-		if s, ok := attrs.Get(prefix + ".constraint").(lower.StringAttr); ok && s == "value" {
-			return true
-		}
-	}
-	return false
-}
-
-// reductionAxes reads operand 1 of op as reduction axes of an operand of
-// the given rank, and returns which dims are reduced.
+// reductionAxes reads operand 1 of op (its runtime value, wherever it comes
+// from) as reduction axes of an operand of the given rank, and returns
+// which dims are reduced.
 func (ev *evaluator) reductionAxes(op *lower.Op, rank int) ([]bool, error) {
-	v := op.Operands[1]
-	for i, arg := range ev.fn.Args {
-		if arg != v {
-			continue
-		}
-		if i >= len(ev.fn.ArgAttrs) || !hasValueConstraint(ev.fn.ArgAttrs[i]) {
-			return nil, opError(op, lower.ErrInvalid,
-				"reduction axes come from %s (arg[%d]), which needs a \"value\" constraint ({jitrt.constraint = \"value\"})", v, i)
-		}
-	}
-	axes := ev.env[v]
+	axes := ev.env[op.Operands[1]]
 	if axes.dt != memref.Int32 && axes.dt != memref.Int64 {
 		return nil, opError(op, lower.ErrInvalid, "reduction axes must be i32 or i64, got %v", axes.dt)
 	}
