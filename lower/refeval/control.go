@@ -51,6 +51,20 @@ func evalIf(ev *evaluator, op *lower.Op) ([]*array, error) {
 	return ev.call(op, fn, in[1:])
 }
 
+// evalCall is tf.PartitionedCall / tf.StatefulPartitionedCall: function f
+// on the operands.
+func evalCall(ev *evaluator, op *lower.Op) ([]*array, error) {
+	in, err := ev.allOperands(op)
+	if err != nil {
+		return nil, err
+	}
+	fn, err := attrSymbol(op, "f")
+	if err != nil {
+		return nil, err
+	}
+	return ev.call(op, fn, in)
+}
+
 // runRegion evaluates region r of op with its arguments bound to args and
 // returns the operands of its tf.Yield.
 func (ev *evaluator) runRegion(op *lower.Op, r *lower.Region, args []*array) ([]*array, error) {

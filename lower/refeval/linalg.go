@@ -283,7 +283,8 @@ func parseEinsumTerm(s string) (einsumOperand, bool) {
 // letters, a label repeated within an operand takes its diagonal, labels
 // missing from the output are summed over, and "..." stands for dims that
 // broadcast across operands (numpy's rules) and appear in the output where
-// it has "..." (summed over when it has none). Without "->" the output is
+// it has "..." (an output without "..." is an error unless they are none,
+// as in numpy). Without "->" the output is
 // "..." then the labels used exactly once, in alphabetical order. Every
 // label has one size in all operands.
 func evalEinsum(ev *evaluator, op *lower.Op) (*array, error) {
@@ -376,39 +377,47 @@ func evalEinsum(ev *evaluator, op *lower.Op) (*array, error) {
 			}
 		}
 	}
-	// The result's dims: output labels with the "..." dims at their place.
-	var shape []int
-	for p, l := range outT.labels {
-		if p == outT.ellipsis {
-			shape = append(shape, ellShape...)
+	if outT.ellipsis < 0 && len(ellShape) > 0 {
+		return nil, bad("the inputs' \"...\" stands for %d dims but the output has no \"...\"", len(ellShape))
+	}
+	// Every index variable gets a slot in one coordinate vector: first the
+	// "..." dims, then one per label. The result iterates over the output's
+	// slots, the sum over the slots of labels missing from the output.
+	ne := len(ellShape)
+	slot := map[rune]int{}
+	var slotSize []int
+	slotSize = append(slotSize, ellShape...)
+	addLabel := func(l rune) {
+		if _, ok := slot[l]; !ok {
+			slot[l] = len(slotSize)
+			slotSize = append(slotSize, size[l])
 		}
-		shape = append(shape, size[l])
 	}
-	if outT.ellipsis == len(outT.labels) {
-		shape = append(shape, ellShape...)
-	}
-	// Summed labels: the input labels not in the output, in first-use
-	// order, and the "..." dims when the output has none.
-	inOut := map[rune]bool{}
-	for _, l := range outT.labels {
-		inOut[l] = true
-	}
-	var summed []rune
-	for _, t := range ops {
-		for _, l := range t.labels {
-			if !inOut[l] {
-				inOut[l] = true
-				summed = append(summed, l)
+	// outSlots lists the output's slots in order ("..." dims where it has
+	// "...").
+	var outSlots []int
+	for p := 0; p <= len(outT.labels); p++ {
+		if p == outT.ellipsis {
+			for e := 0; e < ne; e++ {
+				outSlots = append(outSlots, e)
 			}
 		}
+		if p < len(outT.labels) {
+			addLabel(outT.labels[p])
+			outSlots = append(outSlots, slot[outT.labels[p]])
+		}
 	}
-	sumShape := []int{}
-	for _, l := range summed {
-		sumShape = append(sumShape, size[l])
+	nOut := len(slotSize)
+	for _, t := range ops {
+		for _, l := range t.labels {
+			addLabel(l) // the summed labels, in first-use order
+		}
 	}
-	if outT.ellipsis < 0 {
-		sumShape = append(sumShape, ellShape...)
+	var shape []int
+	for _, s := range outSlots {
+		shape = append(shape, slotSize[s])
 	}
+	sumShape := slotSize[nOut:]
 	if len(shape) > memref.MaxRank {
 		return nil, opError(op, lower.ErrInvalid, "result rank %d exceeds %d", len(shape), memref.MaxRank)
 	}
@@ -416,62 +425,47 @@ func evalEinsum(ev *evaluator, op *lower.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	nSum := numElements(sumShape)
-	val := map[rune]int{}
-	ell := make([]int, len(ellShape))
+	// For operand j, dimSlot[j][d] is the slot dim d reads (-1: a size-1
+	// "..." dim that broadcasts, always index 0).
+	dimSlot := make([][]int, len(in))
 	strides := make([][]int, len(in))
 	for j, x := range in {
+		t := ops[j]
 		strides[j] = stridesOf(x.shape)
-	}
-	// index gives operand j's flat index for the current label values and
-	// "..." coordinate (broadcast: size-1 dims read index 0).
-	index := func(j int) int {
-		t, x := ops[j], in[j]
-		ne := len(x.shape) - len(t.labels)
-		i, dim := 0, 0
-		for p, l := range t.labels {
+		nej := len(x.shape) - len(t.labels)
+		for p := 0; p <= len(t.labels); p++ {
 			if p == t.ellipsis {
-				for e := 0; e < ne; e++ {
-					if c := ell[len(ell)-ne+e]; x.shape[dim] != 1 {
-						i += c * strides[j][dim]
+				for e := 0; e < nej; e++ {
+					s := ne - nej + e
+					if x.shape[len(dimSlot[j])] == 1 && ellShape[s] != 1 {
+						s = -1
 					}
-					dim++
+					dimSlot[j] = append(dimSlot[j], s)
 				}
 			}
-			i += val[l] * strides[j][dim]
-			dim++
+			if p < len(t.labels) {
+				dimSlot[j] = append(dimSlot[j], slot[t.labels[p]])
+			}
 		}
-		if t.ellipsis == len(t.labels) {
-			for e := 0; e < ne; e++ {
-				if c := ell[len(ell)-ne+e]; x.shape[dim] != 1 {
-					i += c * strides[j][dim]
-				}
-				dim++
+	}
+	cv := make([]int, len(slotSize))
+	index := func(j int) int {
+		i := 0
+		for d, s := range dimSlot[j] {
+			if s >= 0 {
+				i += cv[s] * strides[j][d]
 			}
 		}
 		return i
 	}
 	forEachCoord(shape, func(o int, c []int) {
-		dim := 0
-		for p, l := range outT.labels {
-			if p == outT.ellipsis {
-				dim += copy(ell, c[dim:dim+len(ell)])
-			}
-			val[l] = c[dim]
-			dim++
-		}
-		if outT.ellipsis == len(outT.labels) {
-			copy(ell, c[dim:])
+		for k, s := range outSlots {
+			cv[s] = c[k]
 		}
 		var fs float64
 		var is int64
 		forEachCoord(sumShape, func(_ int, sc []int) {
-			for q, l := range summed {
-				val[l] = sc[q]
-			}
-			if outT.ellipsis < 0 {
-				copy(ell, sc[len(summed):])
-			}
+			copy(cv[nOut:], sc)
 			if kindOf(dt) == kFloat {
 				p := 1.0
 				for j := range in {
@@ -486,7 +480,6 @@ func evalEinsum(ev *evaluator, op *lower.Op) (*array, error) {
 				is += p
 			}
 		})
-		_ = nSum
 		if kindOf(dt) == kFloat {
 			out.f[o] = roundTo(dt, fs)
 		} else {
@@ -690,6 +683,9 @@ func evalFusedBatchNorm(ev *evaluator, op *lower.Op) ([]*array, error) {
 	nres := 6
 	if op.Name != "tf.FusedBatchNormV3" {
 		nres = 5
+	}
+	if len(op.Results) != nres {
+		return nil, opError(op, lower.ErrInvalid, "expects %d results, got %d", nres, len(op.Results))
 	}
 	eps, err := attrFloat(op, "epsilon", 1e-4)
 	if err != nil {

@@ -68,13 +68,17 @@ type multiHandler func(ev *evaluator, op *lower.Op) ([]*array, error)
 // function because control flow refers back to the handler tables.
 func multiOps() map[string]multiHandler {
 	return map[string]multiHandler{
-		"tf.If":               evalIf,             // a function chosen by a condition
-		"tf.IfRegion":         evalIfRegion,       // a region chosen by a condition
-		"tf.While":            evalWhile,          // body function while cond function holds
-		"tf.WhileRegion":      evalWhileRegion,    // body region while cond region holds
-		"tf.FusedBatchNorm":   evalFusedBatchNorm, // (x - mean)·rsqrt(var + ε)·scale + offset
-		"tf.FusedBatchNormV2": evalFusedBatchNorm,
-		"tf.FusedBatchNormV3": evalFusedBatchNorm,
+		"tf.If":                      evalIf, // a function chosen by a condition
+		"tf.StatelessIf":             evalIf,
+		"tf.StatelessWhile":          evalWhile,
+		"tf.PartitionedCall":         evalCall, // the function f on the operands
+		"tf.StatefulPartitionedCall": evalCall,
+		"tf.IfRegion":                evalIfRegion,       // a region chosen by a condition
+		"tf.While":                   evalWhile,          // body function while cond function holds
+		"tf.WhileRegion":             evalWhileRegion,    // body region while cond region holds
+		"tf.FusedBatchNorm":          evalFusedBatchNorm, // (x - mean)·rsqrt(var + ε)·scale + offset
+		"tf.FusedBatchNormV2":        evalFusedBatchNorm,
+		"tf.FusedBatchNormV3":        evalFusedBatchNorm,
 	}
 }
 
