@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"runtime/trace"
@@ -164,10 +165,16 @@ func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, 
 		x, err := r.executable(ctx, j.defKey, func() (*lower.Kernel, error) {
 			return lower.Compile(mod, lower.CompileOptions{Entry: fn.Name, KeepStages: cfg.stages})
 		})
-		if err != nil {
+		switch {
+		case err == nil:
+			x.release()
+		case errors.Is(err, lower.ErrNeedsShapes) && j.mode != SpecializeDisabled:
+			// Only shape specializations compile (a Squeeze of a dim that
+			// may be 1): compile one for every call's shapes.
+			j.defErr = fmt.Errorf("%w: default executable is not available: %w", ErrArgument, err)
+		default:
 			return nil, err
 		}
-		x.release()
 	}
 	return j, nil
 }

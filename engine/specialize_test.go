@@ -8,10 +8,12 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -298,4 +300,37 @@ func TestSpecializationHammer(t *testing.T) {
 		t.Errorf("arena holds %d bytes", st.InUse)
 	}
 	t.Logf("stats: %+v", rt.Stats())
+}
+
+// TestSqueezeNeedsShapes: a Squeeze without squeeze_dims of dynamic dims
+// has no default executable, but every shape specialization compiles
+// (its symbolic dims are known not to be 1); Disabled is a compile error.
+func TestSqueezeNeedsShapes(t *testing.T) {
+	src := `func.func @f(%x: tensor<?x1x?xf32>) -> tensor<*xf32> {
+  %0 = "tf.Squeeze"(%x) : (tensor<?x1x?xf32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}`
+	rt := newRuntime(t)
+	exe, err := rt.Compile(context.Background(), []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, want []int }{
+		{[]int{2, 1, 3}, []int{2, 3}},
+		{[]int{1, 1, 3}, []int{3}},
+		{[]int{1, 1, 1}, []int{}},
+		{[]int{0, 1, 5}, []int{0, 5}},
+	} {
+		out, err := exe.Run(context.Background(), ones(c.in...))
+		if err != nil {
+			t.Fatalf("%v: %v", c.in, err)
+		}
+		if !slices.Equal(out[0].Shape, c.want) {
+			t.Errorf("%v: result shape %v, want %v", c.in, out[0].Shape, c.want)
+		}
+	}
+	_, err = rt.Compile(context.Background(), []byte(src), WithSpecialization(SpecializeDisabled))
+	if !errors.Is(err, lower.ErrNeedsShapes) || !strings.Contains(err.Error(), "kernel.mlir:2:8: 'tf.Squeeze' op without squeeze_dims") {
+		t.Errorf("disabled: got %v", err)
+	}
 }

@@ -21,6 +21,7 @@ type opFacts struct {
 	strided  *stridedFacts
 	mm       *matmulFacts
 	gather   *gatherFacts
+	scan     *scanFacts // Cumsum
 }
 
 // checked is a verified function: every op's facts and every value's
@@ -43,6 +44,11 @@ type checked struct {
 	// before each run (see hostval.go).
 	vals   [][]int64
 	hostRT []bool
+	// notOne marks symbols known not to be 1 at run time (a shape
+	// specialization's symbolic dims); needShapes says the message the
+	// op check just returned would go away with such knowledge.
+	notOne     map[int]bool
+	needShapes bool
 }
 
 // freshSyms gives each dynamic dim of t a new symbol.
@@ -171,7 +177,7 @@ type specialization struct {
 func check(fn *Func, argTypes []TensorType, spec specialization) (*checked, error) {
 	c := &checked{fn: fn, facts: map[*Op]*opFacts{}, types: make([]TensorType, fn.NumValues),
 		consts: map[int]*DenseAttr{}, syms: make([][]int, fn.NumValues),
-		vals: make([][]int64, fn.NumValues), hostRT: make([]bool, fn.NumValues)}
+		vals: make([][]int64, fn.NumValues), hostRT: make([]bool, fn.NumValues), notOne: map[int]bool{}}
 	var errs ErrorList
 	if argTypes != nil && len(argTypes) != len(fn.Args) {
 		return nil, fmt.Errorf("%w: %d argument types for %d arguments", ErrInternal, len(argTypes), len(fn.Args))
@@ -199,6 +205,7 @@ func check(fn *Func, argTypes []TensorType, spec specialization) (*checked, erro
 				} else {
 					symOf[id] = c.syms[a.ID][d]
 				}
+				c.notOne[c.syms[a.ID][d]] = true // the resolver makes every size-1 dim static
 			}
 		}
 		if i < len(spec.values) && spec.values[i] != nil {
@@ -283,7 +290,11 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 	res := op.Results[0]
 	out, msg := c.infer(op, facts, in)
 	if msg != "" {
-		fail(ErrInvalid, "%s", msg)
+		kind := ErrInvalid
+		if c.needShapes {
+			kind, c.needShapes = ErrNeedsShapes, false
+		}
+		fail(kind, "%s", msg)
 		return
 	}
 	if m := compatible(out, res.Type); m != "" {
@@ -430,6 +441,9 @@ func (c *checked) checkOperands(op *Op, f *opFacts, in []TensorType) string {
 				return m
 			}
 			return checkElems(1)
+		}
+		if m := checkExtraAttrs(op); m != "" {
+			return m
 		}
 		return checkElems(0)
 	case kindSelect:

@@ -17,6 +17,12 @@ var (
 	ErrUnsupported = errors.New("unsupported")
 )
 
+// ErrNeedsShapes is matched by errors of a kernel that compiles only once
+// some dynamic dims are known not to be 1 (a Squeeze without squeeze_dims
+// of a dynamic dim): the engine then compiles one executable per shape
+// specialization instead of a default one. It also matches ErrUnsupported.
+var ErrNeedsShapes = fmt.Errorf("%w: needs the run-time shapes", ErrUnsupported)
+
 // Error is one diagnostic with a source position. It prints the MLIR way:
 //
 //	kernel.mlir:3:8: 'tf.MatMul' op expects rank-2 operands, got tensor<?xf32>

@@ -265,7 +265,11 @@ func checkReshape(c *checked, op *Op, f *opFacts, in []TensorType) string {
 		if len(dims) == 0 {
 			for a, d := range x.Dims {
 				if d == Dynamic {
-					return fmt.Sprintf("without squeeze_dims the input's size-1 axes must be known; dim %d of %s is dynamic (give the argument a \"shape\" constraint)", a, x)
+					if c.notOne[c.syms[op.Operands[0].ID][a]] {
+						continue // a shape specialization's symbolic dim: not 1
+					}
+					c.needShapes = true
+					return fmt.Sprintf("without squeeze_dims the input's size-1 axes must be known; dim %d of %s is dynamic (run it with shape specialization enabled, or give the argument a \"shape\" constraint)", a, x)
 				}
 				if d == 1 {
 					f.axes = append(f.axes, a)
@@ -1007,10 +1011,12 @@ func lowerConcat(b *builder, op *Op, f *opFacts, res *Value) {
 				})
 			}
 		}
-		if d := xt.Dims[min(f.axis, len(xt.Dims)-1)]; f.def.kind == kindConcat && d == Dynamic {
-			static = false
-		} else if f.def.kind == kindConcat {
-			off += d
+		if f.def.kind == kindConcat {
+			if d := xt.Dims[f.axis]; d == Dynamic {
+				static = false
+			} else {
+				off += d
+			}
 		}
 		store(n, out, dt, idx, v)
 	}

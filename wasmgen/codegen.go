@@ -640,7 +640,10 @@ func (ng *nestGen) innermost(start, end iv, ptr []uint32) {
 		f.End()
 		f.End()
 	}
-	if fast {
+	switch {
+	case ng.n.Loops[l].Kind == loopir.Seq:
+		// Iterations may depend on each other: one at a time only.
+	case fast:
 		if len(dyn) > 0 {
 			// Contiguous only if no dynamically broadcast axis has size 1.
 			for i, d := range dyn {
@@ -659,7 +662,7 @@ func (ng *nestGen) innermost(start, end iv, ptr []uint32) {
 		} else {
 			group(modeContig)
 		}
-	} else {
+	default:
 		group(modeLanes4)
 	}
 	// Remainder, one iteration at a time.

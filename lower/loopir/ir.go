@@ -95,7 +95,23 @@ type LoopKind uint8
 const (
 	Parallel LoopKind = iota // iterations write disjoint outputs
 	Reduce                   // iterations combine into the same accumulator
+	// Seq iterations run one after another, in order, and may read what
+	// earlier iterations of the loop wrote: a scan (out[j] = out[j-1] +
+	// x[j]) or a scatter whose indices may repeat. A Seq loop is never
+	// split across workers, and the code generator never runs two of its
+	// iterations as lanes of one vector.
+	Seq
 )
+
+// Sequential reports whether the nest has a Seq loop.
+func (n *Nest) Sequential() bool {
+	for _, l := range n.Loops {
+		if l.Kind == Seq {
+			return true
+		}
+	}
+	return false
+}
 
 // Loop is one loop of a nest, iterating i in [0, Extent).
 type Loop struct {

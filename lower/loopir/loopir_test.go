@@ -212,3 +212,68 @@ func TestOpTableIsComplete(t *testing.T) {
 		}
 	}
 }
+
+// scan builds out[0] = x[0]; then, in a seq loop, out[k+off] = out[k+back] +
+// x[k+1] with the given read/write offsets and loop kind.
+func scan(kind LoopKind, readOff, writeOff int) *Program {
+	p := &Program{Name: "scan",
+		Buffers: []*Buffer{
+			{ID: 0, Name: "x", Kind: Input, DType: f32, Dims: []int{8}},
+			{ID: 1, Name: "out", Kind: Output, DType: f32, Dims: []int{8}},
+		}}
+	n0 := &Nest{Name: "first", Part: -1, Loops: []Loop{{Extent: Static(1)}}}
+	n0.Store(f32, &Access{Buf: 1, Idx: idx(0)}, n0.Load(f32, &Access{Buf: 0, Idx: idx(0)}))
+	n1 := &Nest{Name: "rest", Part: -1, Loops: []Loop{{Extent: Static(7), Kind: kind}}}
+	prev := n1.Load(f32, &Access{Buf: 1, Idx: []Index{{Loop: 0, Off: readOff}}})
+	x := n1.Load(f32, &Access{Buf: 0, Idx: []Index{{Loop: 0, Off: 1}}})
+	n1.Store(f32, &Access{Buf: 1, Idx: []Index{{Loop: 0, Off: writeOff}}}, n1.Binary(OpAdd, f32, prev, x))
+	p.Nests = []*Nest{n0, n1}
+	return p
+}
+
+func TestVerifySeqLoops(t *testing.T) {
+	if err := scan(Seq, 0, 1).Verify(); err != nil {
+		t.Errorf("a forward scan: %v", err)
+	}
+	if got := scan(Seq, 0, 1).String(); !strings.Contains(got, "(i0 < 7 seq)") {
+		t.Errorf("seq loop not printed:\n%s", got)
+	}
+	for _, c := range []struct {
+		name          string
+		kind          LoopKind
+		read, written int
+		want          string
+	}{
+		{"parallel loop", Parallel, 0, 1, "outside a seq loop"},
+		{"reads a later element", Seq, 2, 1, "neither an element written"},
+		{"reads the same element", Seq, 1, 1, ""},
+	} {
+		err := scan(c.kind, c.read, c.written).Verify()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+	// A seq loop may not be split, nor sit in a reduction nest.
+	p := scan(Seq, 0, 1)
+	p.Nests[1].Part = 0
+	if err := p.Verify(); err == nil || !strings.Contains(err.Error(), "not a parallel loop") {
+		t.Errorf("split seq loop: %v", err)
+	}
+	// Fusion never inlines a seq nest's result into a consumer.
+	p = scan(Seq, 0, 1)
+	p.Buffers[1].Kind = Temp
+	p.Buffers = append(p.Buffers, &Buffer{ID: 2, Name: "y", Kind: Output, DType: f32, Dims: []int{8}})
+	n2 := &Nest{Name: "neg", Part: 0, Loops: []Loop{{Extent: Static(8)}}}
+	n2.Store(f32, &Access{Buf: 2, Idx: idx(0)}, n2.Unary(OpNeg, f32, n2.Load(f32, &Access{Buf: 1, Idx: idx(0)})))
+	p.Nests = append(p.Nests, n2)
+	Fuse(p)
+	if len(p.Nests) != 3 {
+		t.Errorf("fusion merged a scan: %d nests\n%s", len(p.Nests), p)
+	}
+	if err := p.Verify(); err != nil {
+		t.Error(err)
+	}
+}

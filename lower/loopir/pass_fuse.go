@@ -48,7 +48,7 @@ func Fuse(p *Program) {
 // fusableProducer reports whether n is a pure elementwise nest that writes
 // exactly one temporary, at the identity index, and returns that buffer.
 func fusableProducer(p *Program, n *Nest) (int, bool) {
-	if n.Reduces() {
+	if n.Reduces() || n.Sequential() {
 		return 0, false
 	}
 	var st *Instr

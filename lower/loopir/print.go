@@ -71,8 +71,11 @@ func writeNest(w io.Writer, k int, n *Nest) {
 	loops := make([]string, len(n.Loops))
 	for i, l := range n.Loops {
 		loops[i] = fmt.Sprintf("i%d < %s", i, l.Extent)
-		if l.Kind == Reduce {
+		switch l.Kind {
+		case Reduce:
 			loops[i] += " red"
+		case Seq:
+			loops[i] += " seq"
 		}
 	}
 	fmt.Fprintf(w, "nest n%d %s (%s)", k, n.Name, strings.Join(loops, ", "))

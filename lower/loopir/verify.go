@@ -3,6 +3,7 @@ package loopir
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sandjit/sandjit/memref"
 )
@@ -152,8 +153,13 @@ func (p *Program) verifyNest(n *Nest) []error {
 	}
 	for b := range written {
 		if read[b] {
-			bad("b%d is both read and written (directly or through a view)", b)
+			if err := p.verifyRecurrence(n, b); err != nil {
+				bad("%v", err)
+			}
 		}
+	}
+	if hasReduce && n.Sequential() {
+		bad("a reduction nest with a seq loop")
 	}
 	if hasReduce != hasAccum {
 		bad("reduce loops without accumulation or accumulation without reduce loops")
@@ -320,4 +326,61 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 		}
 	}
 	return nil
+}
+
+// verifyRecurrence checks a nest that reads buffer b (a root) as well as
+// writing it. That is only meaningful in a nest with a Seq loop, and only
+// in two forms: a read of exactly an element the nest writes at the same
+// point (read-modify-write, as a scatter-add does), or a read of the
+// element an earlier iteration of a Seq loop wrote (as a scan does): the
+// same index on every axis except ones that a Seq loop indexes alone,
+// where the offset is behind the written one in the loop's direction.
+func (p *Program) verifyRecurrence(n *Nest, b int) error {
+	if !n.Sequential() {
+		return fmt.Errorf("b%d is both read and written (directly or through a view) outside a seq loop", b)
+	}
+	var writes []*Instr
+	for _, in := range n.Body {
+		if (in.Op == OpStore || in.Op == OpAccum) && p.Root(in.Acc.Buf) == b {
+			writes = append(writes, in)
+		}
+	}
+	for _, in := range n.Body {
+		if in.Op != OpLoad || p.Root(in.Acc.Buf) != b {
+			continue
+		}
+		ok := false
+		for _, w := range writes {
+			ok = ok || p.readsEarlier(n, in, w)
+		}
+		if !ok {
+			return fmt.Errorf("b%d is read through %s, which is neither an element written at the same point nor one an earlier seq iteration wrote", b, in.Acc)
+		}
+	}
+	return nil
+}
+
+// readsEarlier reports whether load rd sees the element that write wr
+// stores at the same point or at an earlier iteration of a Seq loop.
+func (p *Program) readsEarlier(n *Nest, rd, wr *Instr) bool {
+	r, w := rd.Acc, wr.Acc
+	if r.Buf != w.Buf || len(r.Idx) != len(w.Idx) || !slices.Equal(rd.Args, wr.Args[wr.Op.Arity():]) {
+		return false // another buffer or view, or other dynamic index values
+	}
+	for k, x := range r.Idx {
+		y := w.Idx[k]
+		if x.Loop != y.Loop || x.Step != y.Step || x.OffParam != y.OffParam || x.Dyn != y.Dyn || x.Bcast != y.Bcast || !slices.Equal(x.More, y.More) {
+			return false
+		}
+		if x.Off == y.Off {
+			continue
+		}
+		if x.Loop < 0 || n.Loops[x.Loop].Kind != Seq || len(x.More) > 0 {
+			return false
+		}
+		if behind := y.Off - x.Off; behind*x.Coef() <= 0 {
+			return false
+		}
+	}
+	return true
 }
