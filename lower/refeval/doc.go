@@ -168,12 +168,11 @@
 // # Indexing and scans
 //
 // ArgMax and ArgMin (axis a scalar, along a non-empty dim; i32 or i64
-// result) follow TensorFlow's CPU kernel, Eigen's arg reducers applied in
-// order: starting from index 0 holding the type's lowest (ArgMin: highest)
-// finite value, an element wins when strictly greater (less). So ties give
-// the first index, NaN never wins (an all-NaN row gives 0, as TensorFlow
-// eager does and numpy, which picks the first NaN, does not), and neither do
-// -Inf and the lowest value themselves (ArgMax of [-Inf, -Inf] is 0).
+// result) give the first index of the largest (smallest) element, a NaN
+// counting as both largest and smallest: the first NaN wins, consistent with
+// the NaN-propagating Max and Min, numpy and XLA. (TensorFlow's CPU kernel,
+// Eigen's arg reducer, skips NaN instead: [4, 5.5, NaN] gives 1 there, 2
+// here.)
 // Cumsum (axis scalar; exclusive, reverse) accumulates floats in float64
 // and rounds each result once; integers wrap. Range follows TensorFlow's
 // RangeOp: one type for start, limit, delta (scalars or one-element

@@ -74,6 +74,13 @@ func TestUnaryMoreEdges(t *testing.T) {
 			wantFloats(t, got, memref.Float64, []int{len(floatEdges)}, c.want...)
 		})
 	}
+	// Large arguments (numpy values): finite up to 710.475; Go's math.Cosh
+	// overflows from 709.78.
+	big := vec(t, 22.0, -30, 710.4, -710.4, 710.5, inf)
+	got := mustOp(t, "tf.Cosh", nil, memref.Float64, big)
+	wantClose(t, got, []float64{1792456423.065796, 5343237290762.231, 1.6663642832806494e+308, 1.6663642832806494e+308, inf, inf}, 4e-16)
+	got = mustOp(t, "tf.Sinh", nil, memref.Float64, big)
+	wantClose(t, got, []float64{1792456423.065796, -5343237290762.231, 1.6663642832806494e+308, -1.6663642832806494e+308, inf, inf}, 4e-16)
 	wantBools(t, mustOp(t, "tf.IsInf", nil, memref.Bool, vec(t, floatEdges...)), []int{13},
 		false, true, true, false, false, false, false, false, false, false, false, false, false)
 	wantBools(t, mustOp(t, "tf.IsNan", nil, memref.Bool, vec(t, float32(nan), float32(inf), 0, -1)), []int{4}, true, false, false, false)
@@ -82,6 +89,24 @@ func TestUnaryMoreEdges(t *testing.T) {
 	wantErr(t, err, "'tf.IsInf' op does not support element type i32")
 	_, err = runOp(t, "tf.Acos", nil, lower.Unranked(memref.Int32), vec(t, int32(1)))
 	wantErr(t, err, "'tf.Acos' op does not support element type i32")
+}
+
+// wantClose compares a float tensor with relative tolerance rtol (infinities
+// exactly).
+func wantClose(t *testing.T, got *memref.Tensor, want []float64, rtol float64) {
+	t.Helper()
+	for i, w := range want {
+		g := got.Float64At(i)
+		if math.IsInf(w, 0) || math.IsNaN(w) {
+			if !sameFloat(g, w) {
+				t.Errorf("element %d: got %v, want %v", i, g, w)
+			}
+			continue
+		}
+		if math.Abs(g-w) > rtol*math.Abs(w) {
+			t.Errorf("element %d: got %v, want %v", i, g, w)
+		}
+	}
 }
 
 func TestSoftplusThresholds(t *testing.T) {

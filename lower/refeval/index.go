@@ -13,13 +13,12 @@ func axisLayout(shape []int, ax int) (outer, n, inner int) {
 	return numElements(shape[:ax]), shape[ax], numElements(shape[ax+1:])
 }
 
-// evalArgMinMax is TensorFlow's CPU ArgMax/ArgMin (Eigen's arg reducers,
-// applied in order): start from index 0 holding the type's lowest (ArgMin:
-// highest) finite value, and take element j when it is strictly greater
-// (less). So ties give the first index, NaN never wins (an all-NaN row
-// gives 0), and so neither does -Inf (ArgMin: +Inf) or the lowest value
-// itself. The axis is a scalar in [-rank, rank) along a non-empty dim; the
-// result type (output_type) is i32 or i64.
+// evalArgMinMax gives the index of the first largest (ArgMax) or smallest
+// (ArgMin) element along axis (a scalar in [-rank, rank), over a non-empty
+// dim); the result type (output_type) is i32 or i64. A NaN counts as both
+// the largest and the smallest value, so the first NaN wins, consistent
+// with the NaN-propagating Max and Min (numpy's and XLA's rule; TensorFlow's
+// CPU kernel skips NaN instead).
 func evalArgMinMax(ev *evaluator, op *lower.Op) (*array, error) {
 	in, err := ev.operands(op, 2)
 	if err != nil {
@@ -53,40 +52,26 @@ func evalArgMinMax(ev *evaluator, op *lower.Op) (*array, error) {
 		return nil, err
 	}
 	isMax := op.Name == "tf.ArgMax"
+	// better reports whether element i beats the best so far, element b.
+	better := func(i, b int) bool {
+		switch kindOf(x.dt) {
+		case kFloat:
+			v, w := x.f[i], x.f[b]
+			if w != w { // a NaN holds its place
+				return false
+			}
+			return v != v || (isMax && v > w) || (!isMax && v < w)
+		case kSigned:
+			return (isMax && x.s[i] > x.s[b]) || (!isMax && x.s[i] < x.s[b])
+		}
+		return (isMax && x.u[i] > x.u[b]) || (!isMax && x.u[i] < x.u[b])
+	}
 	for o := 0; o < outer; o++ {
 		for i := 0; i < inner; i++ {
 			best := 0
-			at := func(j int) int { return (o*n+j)*inner + i }
-			switch kindOf(x.dt) {
-			case kFloat:
-				bv := maxFinite(x.dt)
-				if isMax {
-					bv = -bv
-				}
-				for j := 0; j < n; j++ {
-					if v := x.f[at(j)]; (isMax && v > bv) || (!isMax && v < bv) {
-						best, bv = j, v
-					}
-				}
-			case kSigned:
-				bv := minS(x.dt)
-				if !isMax {
-					bv = maxS(x.dt)
-				}
-				for j := 0; j < n; j++ {
-					if v := x.s[at(j)]; (isMax && v > bv) || (!isMax && v < bv) {
-						best, bv = j, v
-					}
-				}
-			case kUnsigned:
-				bv := uint64(0)
-				if !isMax {
-					bv = maxU(x.dt)
-				}
-				for j := 0; j < n; j++ {
-					if v := x.u[at(j)]; (isMax && v > bv) || (!isMax && v < bv) {
-						best, bv = j, v
-					}
+			for j := 1; j < n; j++ {
+				if better((o*n+j)*inner+i, (o*n+best)*inner+i) {
+					best = j
 				}
 			}
 			out.s[o*inner+i] = int64(best)

@@ -22,19 +22,23 @@ func TestArgMinMax(t *testing.T) {
 	}{
 		{"tf.ArgMax", vec(t, 3.0, 1, 3), 0}, // ties: the first
 		{"tf.ArgMin", vec(t, 1.0, 3, 1), 0},
-		{"tf.ArgMax", vec(t, nan, 1, 2), 2}, // NaN never wins (TF's CPU kernel)
-		{"tf.ArgMax", vec(t, 4, 5.5, nan), 1},
-		{"tf.ArgMin", vec(t, nan, 3, 1), 2},
+		{"tf.ArgMax", vec(t, nan, 1, 2), 0}, // the first NaN wins (numpy, XLA; not TF's CPU kernel)
+		{"tf.ArgMax", vec(t, 4, 5.5, nan), 2},
+		{"tf.ArgMax", vec(t, 4, nan, 9, nan), 1},
+		{"tf.ArgMin", vec(t, 3, nan, 1, nan), 1},
 		{"tf.ArgMax", vec(t, nan, nan, nan), 0},
-		{"tf.ArgMin", vec(t, inf, nan, 7), 2},
+		{"tf.ArgMin", vec(t, inf, 7, -inf), 2},
 		{"tf.ArgMax", vec(t, -inf, -inf, -3), 2},
-		{"tf.ArgMax", vec(t, -inf, -math.MaxFloat64), 0}, // nothing beats the lowest finite value
+		{"tf.ArgMax", vec(t, -inf, -math.MaxFloat64), 1},
+		{"tf.ArgMax", vec(t, -inf, -inf), 0},
 		{"tf.ArgMin", vec(t, inf, inf), 0},
+		{"tf.ArgMax", vec(t, negZ, 0), 0}, // -0 == 0: a tie
 		{"tf.ArgMax", vec(t, int8(-128), -128, -127), 2},
 		{"tf.ArgMin", vec(t, int64(math.MaxInt64), 5, 5), 1},
 		{"tf.ArgMax", vec(t, uint16(0), 0, 65535, 65535), 2},
 		{"tf.ArgMin", vec(t, uint8(255), 255), 0},
-		{"tf.ArgMax", f16s(t, []int{3}, -65504, 1, nan), 1},
+		{"tf.ArgMax", f16s(t, []int{3}, -65504, 1, nan), 2},
+		{"tf.ArgMin", f16s(t, []int{3}, 1, -inf, -65504), 1},
 		{"tf.ArgMax", vec(t, float32(-1)), 0},
 	}
 	for i, c := range cases {

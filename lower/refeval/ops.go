@@ -44,8 +44,8 @@ var specialOps = map[string]handler{
 	"tf.Pad":          evalPad,          // zero padding
 	"tf.PadV2":        evalPad,          // constant padding
 
-	"tf.ArgMax":              evalArgMinMax,     // index of the first largest (NaN never wins)
-	"tf.ArgMin":              evalArgMinMax,     // index of the first smallest (NaN never wins)
+	"tf.ArgMax":              evalArgMinMax,     // index of the first largest (the first NaN wins)
+	"tf.ArgMin":              evalArgMinMax,     // index of the first smallest (the first NaN wins)
 	"tf.Cumsum":              evalCumsum,        // running sum along an axis
 	"tf.Range":               evalRange,         // start, start+delta, … below limit
 	"tf.OneHot":              evalOneHot,        // indices as on/off vectors
@@ -154,8 +154,8 @@ var unaryOps = map[string]unarySpec{
 	"tf.Asinh":     {f: math.Asinh},                                                    // arsinh x
 	"tf.Atan":      {f: math.Atan},                                                     // arctan x
 	"tf.Atanh":     {f: math.Atanh},                                                    // artanh x; ±Inf at ±1, NaN outside
-	"tf.Cosh":      {f: math.Cosh},                                                     // cosh x
-	"tf.Sinh":      {f: math.Sinh},                                                     // sinh x
+	"tf.Cosh":      {f: cosh},                                                          // cosh x
+	"tf.Sinh":      {f: sinh},                                                          // sinh x
 	"tf.Tan":       {f: math.Tan},                                                      // tan x
 	"tf.Erfc":      {f: math.Erfc},                                                     // 1 - erf x, without cancellation
 	"tf.Elu":       {f: elu},                                                           // x < 0 ? e^x - 1 : x
@@ -168,6 +168,25 @@ var unaryOps = map[string]unarySpec{
 	"tf.IsNan":     {fBool: isNaN},                                                     // x is NaN
 	"tf.ZerosLike": {f: zero[float64], s: zero[int64], u: zero[uint64], b: zero[bool]}, // 0 (+0, false)
 	"tf.OnesLike":  {f: one[float64], s: one[int64], u: one[uint64], b: oneBool},       // 1 (true)
+}
+
+// cosh and sinh are Go's, except for |x| > 21, where Go computes e^|x|/2,
+// which overflows for |x| in (709.78, 710.48) though the result is finite:
+// there they are ±(e^(|x|/2)/2)·e^(|x|/2) (e^-|x| is below half an ulp).
+func cosh(x float64) float64 {
+	if a := math.Abs(x); a > 21 {
+		h := math.Exp(a / 2)
+		return h * 0.5 * h
+	}
+	return math.Cosh(x)
+}
+
+func sinh(x float64) float64 {
+	if a := math.Abs(x); a > 21 {
+		h := math.Exp(a / 2)
+		return math.Copysign(h*0.5*h, x)
+	}
+	return math.Sinh(x)
 }
 
 // seluScale and seluScaleAlpha are TensorFlow's Selu constants (scale and

@@ -419,3 +419,94 @@ func TestStridedSlice(t *testing.T) {
 		wantErr(t, err, "'tf.StridedSlice' op "+b.want)
 	}
 }
+
+// dtTensor builds a tensor of any dtype holding small integers (i1: odd).
+func dtTensor(dt memref.DType, shape []int, vals ...int64) *memref.Tensor {
+	a := newArray(dt, shape)
+	for i, v := range vals {
+		switch kindOf(dt) {
+		case kFloat:
+			a.f[i] = float64(v)
+		case kSigned:
+			a.s[i] = v
+		case kUnsigned:
+			a.u[i] = uint64(v)
+		case kBool:
+			a.b[i] = v%2 != 0
+		}
+	}
+	return store(a)
+}
+
+// TestDataMovementAllTypes moves the same values through every data op in
+// every element type.
+func TestDataMovementAllTypes(t *testing.T) {
+	for _, dt := range memref.AllDTypes() {
+		t.Run(dt.String(), func(t *testing.T) {
+			x := dtTensor(dt, []int{2, 3}, 1, 2, 3, 4, 5, 6)
+			check := func(got *memref.Tensor, err error, shape []int, want ...int64) {
+				t.Helper()
+				if err != nil {
+					t.Fatal(err)
+				}
+				exp := dtTensor(dt, shape, want...)
+				if got.Type() != exp.Type() || string(got.Data) != string(exp.Data) {
+					t.Fatalf("got %s %v, want %s %v", got.Type(), got.Data, exp.Type(), exp.Data)
+				}
+			}
+			run := func(name string, attrs lower.DictAttr, args ...*memref.Tensor) (*memref.Tensor, error) {
+				return runOp(t, name, attrs, lower.Unranked(dt), args...)
+			}
+			got, err := run("tf.Transpose", nil, x, vec(t, int32(1), 0))
+			check(got, err, []int{3, 2}, 1, 4, 2, 5, 3, 6)
+			got, err = run("tf.ReverseV2", nil, x, vec(t, int32(1)))
+			check(got, err, []int{2, 3}, 3, 2, 1, 6, 5, 4)
+			got, err = run("tf.Tile", nil, x, vec(t, int32(1), 2))
+			check(got, err, []int{2, 6}, 1, 2, 3, 1, 2, 3, 4, 5, 6, 4, 5, 6)
+			got, err = run("tf.Pad", nil, x, tensor(t, []int{2, 2}, int32(0), 1, 1, 0))
+			check(got, err, []int{3, 4}, 0, 1, 2, 3, 0, 4, 5, 6, 0, 0, 0, 0)
+			got, err = run("tf.ConcatV2", nil, x, x, memref.Scalar(int32(0)))
+			check(got, err, []int{4, 3}, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6)
+			got, err = run("tf.Pack", nil, x, x)
+			check(got, err, []int{2, 2, 3}, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6)
+			got, err = run("tf.GatherV2", nil, x, vec(t, int32(2), 0), memref.Scalar(int32(1)))
+			check(got, err, []int{2, 2}, 3, 1, 6, 4)
+			got, err = run("tf.Slice", nil, x, vec(t, int32(1), 1), vec(t, int32(1), -1))
+			check(got, err, []int{1, 2}, 5, 6)
+			got, err = stridedSlice(t, x, []int32{0, -1}, []int32{0, 0}, []int32{1, -2}, 1, 3) // x[:, -1::-2]
+			check(got, err, []int{2, 2}, 3, 1, 6, 4)
+			got, err = run("tf.BroadcastTo", nil, dtTensor(dt, []int{1, 3}, 7, 8, 9), vec(t, int32(2), 3))
+			check(got, err, []int{2, 3}, 7, 8, 9, 7, 8, 9)
+			got, err = run("tf.Reshape", nil, x, vec(t, int32(3), -1))
+			check(got, err, []int{3, 2}, 1, 2, 3, 4, 5, 6)
+			got, err = run("tf.Fill", nil, vec(t, int32(2)), dtTensor(dt, nil, 5))
+			check(got, err, []int{2}, 5, 5)
+			got, err = run("tf.TensorScatterUpdate", nil, x, tensor(t, []int{1, 2}, int32(1), 2), dtTensor(dt, []int{1}, 9))
+			check(got, err, []int{2, 3}, 1, 2, 3, 4, 5, 9)
+			got, err = run("tf.OneHot", nil, vec(t, int32(1), 0), memref.Scalar(int32(2)), dtTensor(dt, nil, 3), dtTensor(dt, nil, 0))
+			check(got, err, []int{2, 2}, 0, 3, 3, 0)
+			got, err = run("tf.ZerosLike", nil, x)
+			check(got, err, []int{2, 3}, 0, 0, 0, 0, 0, 0)
+			if dt == memref.Bool {
+				return
+			}
+			got, err = run("tf.MatMul", nil, x, dtTensor(dt, []int{3, 1}, 1, 1, 1))
+			check(got, err, []int{2, 1}, 6, 15)
+			got, err = run("tf.Cumsum", nil, x, memref.Scalar(int32(1)))
+			check(got, err, []int{2, 3}, 1, 3, 6, 4, 9, 15)
+			got, err = run("tf.ClipByValue", nil, x, dtTensor(dt, nil, 2), dtTensor(dt, nil, 5))
+			check(got, err, []int{2, 3}, 2, 2, 3, 4, 5, 5)
+			got, err = run("tf.Range", nil, dtTensor(dt, nil, 1), dtTensor(dt, nil, 7), dtTensor(dt, nil, 2))
+			check(got, err, []int{3}, 1, 3, 5)
+			got, err = run("tf.Einsum", lower.DictAttr{{Name: "equation", Value: lower.StringAttr("ij->j")}}, x)
+			check(got, err, []int{3}, 5, 7, 9)
+			got, err = run("tf.TensorScatterAdd", nil, x, tensor(t, []int{1, 2}, int32(0), 0), dtTensor(dt, []int{1}, 9))
+			check(got, err, []int{2, 3}, 10, 2, 3, 4, 5, 6)
+			am, err := runOp(t, "tf.ArgMax", nil, lower.Unranked(memref.Int32), x, memref.Scalar(int32(1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantInts(t, am, memref.Int32, []int{2}, 2, 2)
+		})
+	}
+}
