@@ -270,8 +270,12 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 		fail(ErrInvalid, "does not take regions")
 		return
 	}
-	if len(op.Results) != 1 {
-		fail(ErrInvalid, "requires one result, got %d", len(op.Results))
+	if want := max(def.results, 1); len(op.Results) != want {
+		if want == 1 {
+			fail(ErrInvalid, "requires one result, got %d", len(op.Results))
+		} else {
+			fail(ErrInvalid, "requires %d results, got %d", want, len(op.Results))
+		}
 		return
 	}
 	if def.arity >= 0 && len(op.Operands) != def.arity {
@@ -300,6 +304,22 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 	if m := compatible(out, res.Type); m != "" {
 		fail(ErrInvalid, "inferred type %s is incompatible with the declared result type %s%s", out, res.Type, m)
 		return
+	}
+	if def.results > 1 {
+		dims := make([][]int, len(in))
+		for i, t := range in {
+			dims[i] = t.Dims
+		}
+		for i, d := range kindImpls[def.kind].more(op, facts, dims) {
+			r := op.Results[i+1]
+			t := Ranked(r.Type.Elem, d...)
+			if m := compatible(t, r.Type); m != "" {
+				fail(ErrInvalid, "inferred type %s of result #%d is incompatible with its declared type %s%s", t, i+1, r.Type, m)
+				return
+			}
+			c.types[r.ID] = refine(t, r.Type)
+			c.syms[r.ID] = c.freshSyms(c.types[r.ID])
+		}
 	}
 	c.facts[op] = facts
 	c.types[res.ID] = refine(out, res.Type)

@@ -234,6 +234,11 @@ func (k *Kernel) Host(args [][]int) (*HostState, error) {
 			return nil, &Error{Pos: op.Pos, Op: op.Name, Kind: ErrInvalid, Msg: fmt.Sprintf("result shape %s: %v", dimsList(out), err)}
 		}
 		hs.Shapes[res.ID] = out
+		if f.def.results > 1 {
+			for i, d := range kindImpls[f.def.kind].more(op, f, in) {
+				hs.Shapes[op.Results[i+1].ID] = d
+			}
+		}
 		switch {
 		case k.c.vals[res.ID] != nil:
 			hs.Values[res.ID] = k.c.vals[res.ID]

@@ -69,6 +69,9 @@ type opDef struct {
 	red   loopir.Reducer
 	mean  bool // kindReduce: divide by the count
 	log   bool // kindSoftmax: log-softmax
+	// results is the number of results when more than one (their shapes
+	// beyond the first come from kindImpl.more).
+	results int
 }
 
 // un and bin build emitFns for the common shapes.

@@ -20,6 +20,11 @@ type kindImpl struct {
 	dims  func(op *Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string)
 	elem  func(op *Op, f *opFacts, in []TensorType) memref.DType
 	lower func(b *builder, op *Op, f *opFacts, res *Value)
+	// more gives the dims of results 1… of an op with several results
+	// (opDef.results), from its operands' dims (Dynamic where unknown
+	// while checking); their element types are the declared ones, which
+	// check must verify.
+	more func(op *Op, f *opFacts, in [][]int) [][]int
 }
 
 const (
@@ -44,21 +49,21 @@ var kindImpls map[opKind]kindImpl
 
 func init() {
 	kindImpls = map[opKind]kindImpl{
-		kindTranspose:    {checkTranspose, dimsTranspose, firstElem, lowerTranspose},
-		kindReshape:      {checkReshape, dimsReshape, firstElem, lowerView},
-		kindBroadcastTo:  {checkBroadcastTo, dimsBroadcastTo, firstElem, lowerBroadcastTo},
-		kindShape:        {checkShape, dimsShape, shapeElem, lowerHostValue},
-		kindFill:         {checkFill, dimsFill, nil, lowerFill},
-		kindSlice:        {checkSlice, dimsSlice, firstElem, lowerSlice},
-		kindStridedSlice: {checkStridedSlice, dimsStridedSlice, firstElem, lowerSlice},
-		kindReverse:      {checkReverse, dimsFirst, firstElem, lowerReverse},
-		kindConcat:       {checkConcat, dimsConcat, firstElem, lowerConcat},
-		kindPack:         {checkPack, dimsPack, firstElem, lowerConcat},
-		kindTile:         {checkTile, dimsTile, firstElem, lowerTile},
-		kindPad:          {checkPad, dimsPad, firstElem, lowerPad},
-		kindMatMul:       {checkMatMul, dimsMatMul, firstElem, lowerMatMul},
-		kindRange:        {checkRange, dimsRange, rangeElem, lowerRange},
-		kindOneHot:       {checkOneHot, dimsOneHot, oneHotElem, lowerOneHot},
+		kindTranspose:    {checkTranspose, dimsTranspose, firstElem, lowerTranspose, nil},
+		kindReshape:      {checkReshape, dimsReshape, firstElem, lowerView, nil},
+		kindBroadcastTo:  {checkBroadcastTo, dimsBroadcastTo, firstElem, lowerBroadcastTo, nil},
+		kindShape:        {checkShape, dimsShape, shapeElem, lowerHostValue, nil},
+		kindFill:         {checkFill, dimsFill, nil, lowerFill, nil},
+		kindSlice:        {checkSlice, dimsSlice, firstElem, lowerSlice, nil},
+		kindStridedSlice: {checkStridedSlice, dimsStridedSlice, firstElem, lowerSlice, nil},
+		kindReverse:      {checkReverse, dimsFirst, firstElem, lowerReverse, nil},
+		kindConcat:       {checkConcat, dimsConcat, firstElem, lowerConcat, nil},
+		kindPack:         {checkPack, dimsPack, firstElem, lowerConcat, nil},
+		kindTile:         {checkTile, dimsTile, firstElem, lowerTile, nil},
+		kindPad:          {checkPad, dimsPad, firstElem, lowerPad, nil},
+		kindMatMul:       {checkMatMul, dimsMatMul, firstElem, lowerMatMul, nil},
+		kindRange:        {checkRange, dimsRange, rangeElem, lowerRange, nil},
+		kindOneHot:       {checkOneHot, dimsOneHot, oneHotElem, lowerOneHot, nil},
 	}
 	for name, d := range dataOps {
 		opTable[name] = d

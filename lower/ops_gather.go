@@ -17,7 +17,7 @@ const (
 )
 
 func init() {
-	kindImpls[kindGather] = kindImpl{checkGather, dimsGather, firstElem, lowerGather}
+	kindImpls[kindGather] = kindImpl{checkGather, dimsGather, firstElem, lowerGather, nil}
 	opTable["tf.Gather"] = &opDef{kind: kindGather, arity: 2, types: setAll}   // params[indices] along axis 0
 	opTable["tf.GatherV2"] = &opDef{kind: kindGather, arity: 3, types: setAll} // params[indices] along axis, batch_dims
 }

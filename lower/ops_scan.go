@@ -21,9 +21,9 @@ const (
 )
 
 func init() {
-	kindImpls[kindArgMinMax] = kindImpl{checkArgMinMax, dimsArgMinMax, argMinMaxElem, lowerArgMinMax}
-	kindImpls[kindCumsum] = kindImpl{checkCumsum, dimsFirst, firstElem, lowerCumsum}
-	kindImpls[kindScatter] = kindImpl{checkScatter, dimsScatter, firstElem, lowerScatter}
+	kindImpls[kindArgMinMax] = kindImpl{checkArgMinMax, dimsArgMinMax, argMinMaxElem, lowerArgMinMax, nil}
+	kindImpls[kindCumsum] = kindImpl{checkCumsum, dimsFirst, firstElem, lowerCumsum, nil}
+	kindImpls[kindScatter] = kindImpl{checkScatter, dimsScatter, firstElem, lowerScatter, nil}
 	for name, d := range scanOps {
 		opTable[name] = d
 	}
