@@ -50,7 +50,9 @@
 // _FusedMatMul) so does the evaluator. Composite ops (Sigmoid, Softmax,
 // LogSoftmax, Mean, Elu, Selu, Softplus, Softsign, Xlogy, contractions,
 // FusedBatchNorm) are computed entirely in float64 and rounded once.
-// Subnormals are never flushed.
+// Subnormals are never flushed. Cumsum and TensorScatterAdd, whose sums
+// TensorFlow and numpy keep in the element type step by step, round every
+// step.
 //
 // Integers. Add, Sub, Mul, Neg, Abs, Square, SquaredDifference, Pow and
 // Sum/Prod wrap (two's complement): Abs and Neg of INT_MIN give INT_MIN. Div
@@ -173,19 +175,24 @@
 // the NaN-propagating Max and Min, numpy and XLA. (TensorFlow's CPU kernel,
 // Eigen's arg reducer, skips NaN instead: [4, 5.5, NaN] gives 1 there, 2
 // here.)
-// Cumsum (axis scalar; exclusive, reverse) accumulates floats in float64
-// and rounds each result once; integers wrap. Range follows TensorFlow's
-// RangeOp: one type for start, limit, delta (scalars or one-element
-// vectors); delta != 0 in the range's direction; size ceil(|limit-start| /
-// |delta|) for integers (exact) and ceil(|(limit-start)/delta|) for floats
-// (each step rounded to the element type); elements accumulated in the
-// element type (start, start+delta, … each sum rounded), as TensorFlow's
-// CPU kernel does. OneHot puts the new dim of size depth at axis (default
-// -1, last); an index outside [0, depth) gives an all-off vector.
-// Gather (axis 0) and GatherV2 (axis operand, batch_dims attribute,
+//
+// Cumsum (axis scalar; exclusive, reverse) keeps its running sum in the
+// element type, as TensorFlow's CPU kernel and numpy do: each float partial
+// sum is rounded (f16 too), integers wrap. Range takes start, limit,
+// delta of one type (scalars or one-element vectors), delta != 0 in the
+// range's direction (TensorFlow's errors); its size is ceil(|limit-start| /
+// |delta|) (exact for integers, float64 for floats) and element i is start
+// + i·delta (float64, rounded once), as XLA, TensorFlow's GPU kernel and
+// numpy define it. (TensorFlow's CPU kernel accumulates start, start+delta,
+// … in the element type, and computes the size in it, so long float ranges
+// drift there.)
+//
+// OneHot puts the new dim of size depth at axis (default -1, last); an
+// index outside [0, depth) gives an all-off vector. Gather (axis 0) and GatherV2 (axis operand, batch_dims attribute,
 // negative counting from the indices' rank) give params[b…, p…,
 // indices[b…, i…], q…]; an index outside [0, dim) is an error naming its
 // position, "indices[1,0] = 3 is not in [0, 3)", as on TensorFlow's CPU.
+//
 // TensorScatterUpdate and TensorScatterAdd write (add) updates at index
 // vectors indices[…, :K] into a copy of the tensor, in row-major order of
 // the index vectors: with repeated indices the last update wins and float

@@ -82,8 +82,9 @@ func evalArgMinMax(ev *evaluator, op *lower.Op) (*array, error) {
 
 // evalCumsum is the running sum along axis (a scalar in [-rank, rank)).
 // exclusive leaves out the element itself (the first sum is 0); reverse
-// runs from the end of the dim. Float sums are accumulated in float64 and
-// each result is rounded once; integer sums wrap.
+// runs from the end of the dim. The running sum is kept in the element type,
+// as TensorFlow's CPU kernel (Eigen's scan) and numpy keep it: each float
+// partial sum is rounded (f16 too), integer sums wrap.
 func evalCumsum(ev *evaluator, op *lower.Op) (*array, error) {
 	in, err := ev.operands(op, 2)
 	if err != nil {
@@ -126,19 +127,19 @@ func evalCumsum(ev *evaluator, op *lower.Op) (*array, error) {
 				e := (o*n+j)*inner + i
 				if !exclusive {
 					if kindOf(x.dt) == kFloat {
-						fs += x.f[e]
+						fs = roundTo(x.dt, fs+x.f[e])
 					} else {
 						is += intBits(x, e)
 					}
 				}
 				if kindOf(x.dt) == kFloat {
-					out.f[e] = roundTo(x.dt, fs)
+					out.f[e] = fs
 				} else {
 					storeInt(out, e, is)
 				}
 				if exclusive {
 					if kindOf(x.dt) == kFloat {
-						fs += x.f[e]
+						fs = roundTo(x.dt, fs+x.f[e])
 					} else {
 						is += intBits(x, e)
 					}
@@ -178,7 +179,7 @@ func evalRange(ev *evaluator, op *lower.Op) (*array, error) {
 		if err := rangeChecks(op, delta == 0, delta > 0, start <= limit, start >= limit, start, limit, delta); err != nil {
 			return nil, err
 		}
-		n := math.Ceil(math.Abs(roundTo(dt, roundTo(dt, limit-start)/delta)))
+		n := math.Ceil(math.Abs((limit - start) / delta))
 		if !(n <= memref.MaxElements) {
 			return nil, opError(op, lower.ErrInvalid, "Requires ((limit - start) / delta) <= %d, got (%v - %v) / %v",
 				memref.MaxElements, limit, start, delta)
@@ -219,10 +220,8 @@ func evalRange(ev *evaluator, op *lower.Op) (*array, error) {
 	}
 	switch kindOf(dt) {
 	case kFloat:
-		v := in[0].f[0]
 		for i := range out.f {
-			out.f[i] = v
-			v = roundTo(dt, v+in[2].f[0])
+			out.f[i] = roundTo(dt, in[0].f[0]+float64(i)*in[2].f[0])
 		}
 	default:
 		v, d := intBits(in[0], 0), intBits(in[2], 0)

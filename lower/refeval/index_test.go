@@ -91,10 +91,12 @@ func TestCumsum(t *testing.T) {
 	wantInts(t, mustOp(t, "tf.Cumsum", nil, memref.Int64, m, memref.Scalar(int64(-1))), memref.Int64, []int{2, 3}, 1, 3, 6, 4, 9, 15)
 	wantInts(t, mustOp(t, "tf.Cumsum", nil, memref.Int8, vec(t, int8(100), 100, -128), ax), memref.Int8, []int{3}, 100, -56, 72)
 	wantUints(t, mustOp(t, "tf.Cumsum", nil, memref.Uint8, vec(t, uint8(200), 100), ax), memref.Uint8, []int{2}, 200, 44)
-	// Floats: float64 sums rounded once per result (1 + 2^-24 rounds to 1,
-	// 1 + 2^-23 is exact); NaN and Inf propagate.
+	// Floats: the running sum is rounded at every step, as TensorFlow and
+	// numpy keep it (1 + 2^-24 rounds to 1, twice); NaN and Inf propagate.
 	wantFloats(t, mustOp(t, "tf.Cumsum", nil, memref.Float32, vec(t, float32(1), 0x1p-24, 0x1p-24, float32(inf), float32(-inf)), ax),
-		memref.Float32, []int{5}, 1, 1, 1+0x1p-23, inf, nan)
+		memref.Float32, []int{5}, 1, 1, 1, inf, nan)
+	wantFloats(t, mustOp(t, "tf.Cumsum", nil, memref.Float16, f16s(t, []int{4}, 2048, 1, 1, 1), ax), memref.Float16, []int{4},
+		2048, 2048, 2048, 2048) // 2049 is a tie (f16 spacing 2): to even, every step
 	// numpy: np.cumsum of RandomState(7).uniform(-10, 10, (2, 7)) along axis 1, and reversed.
 	r := tensor(t, []int{2, 7}, -8.473834212520856, 5.598375844802293, -1.2318153711821296, 4.469303556618824, 9.559790239932052, 0.7699174082086735, 0.022409273198757518,
 		-8.55897733280477, -4.631220397962577, -0.0023499834888003335, 3.5845999224188105, 6.07478072208751, -2.381177337029232, -8.681273061881898)
@@ -141,14 +143,19 @@ func TestRange(t *testing.T) {
 		memref.Int64, []int{3}, math.MinInt64, -1, math.MaxInt64-1)
 	// A one-element vector is accepted as a scalar.
 	wantInts(t, mustOp(t, "tf.Range", nil, memref.Int64, vec(t, int64(1)), s(int64(3)), s(int64(1))), memref.Int64, []int{2}, 1, 2)
-	// Floats: size ceil(|(limit - start) / delta|) in f32; elements
-	// accumulated in f32 (numpy: np.float32 running sums).
+	// Floats: size ceil(|(limit - start) / delta|), element start + i·delta,
+	// in float64 rounded once (numpy: np.float32(0 + i·np.float64(np.float32(0.1)))).
 	wantFloats(t, mustOp(t, "tf.Range", nil, memref.Float32, s(float32(0)), s(float32(1)), s(float32(0.1))), memref.Float32, []int{10},
-		0.0, 0.10000000149011612, 0.20000000298023224, 0.30000001192092896, 0.4000000059604645, 0.5, 0.6000000238418579, 0.7000000476837158,
-		0.8000000715255737, 0.9000000953674316)
+		0.0, 0.10000000149011612, 0.20000000298023224, 0.30000001192092896, 0.4000000059604645, 0.5, 0.6000000238418579, 0.699999988079071,
+		0.800000011920929, 0.9000000357627869)
+	// A long range does not drift: element 999 of 0, 0.1, … is f32(99.9000015).
+	got := mustOp(t, "tf.Range", nil, memref.Float32, s(float32(0)), s(float32(100)), s(float32(0.1)))
+	if got.Len() != 1000 || got.Float64At(999) != float64(float32(999*float64(float32(0.1)))) {
+		t.Errorf("got %d elements, last %v", got.Len(), got.Float64At(got.Len()-1))
+	}
 	wantFloats(t, mustOp(t, "tf.Range", nil, memref.Float64, s(1.0), s(-1.0), s(-0.75)), memref.Float64, []int{3}, 1, 0.25, -0.5)
 	wantFloats(t, mustOp(t, "tf.Range", nil, memref.Float16, f16s(t, nil, 2048), f16s(t, nil, 2052), f16s(t, nil, 1)), memref.Float16, []int{4},
-		2048, 2048, 2048, 2048) // 2048 + 1 rounds to 2048 in f16 every step
+		2048, 2048, 2050, 2052) // 2049 and 2051 are ties (f16 spacing 2): to even
 	for _, c := range []struct {
 		args []*memref.Tensor
 		want string
