@@ -22,6 +22,7 @@ type opFacts struct {
 	mm       *matmulFacts
 	gather   *gatherFacts
 	scan     *scanFacts // Cumsum
+	nn       *nnFacts   // Conv2D, FusedBatchNorm, Einsum
 }
 
 // checked is a verified function: every op's facts and every value's
@@ -551,6 +552,12 @@ func (f *opFacts) dims(op *Op, in [][]int, vals [][]int64) ([]int, string) {
 	case kindIdentity, kindCast, kindSoftmax:
 		return in[0], ""
 	case kindElementwise:
+		if op.Name == "tf.ApproximateEqual" {
+			// TensorFlow's kernel does not broadcast.
+			if m := sameShapeMsg(in[0], in[1]); m != "" {
+				return nil, m
+			}
+		}
 		return broadcastDims(in)
 	case kindSelect:
 		return selectDims(in[0], in[1], in[2])
@@ -757,4 +764,17 @@ func refine(inferred, declared TensorType) TensorType {
 		}
 	}
 	return out
+}
+
+// sameShapeMsg explains why two shapes (dims may be Dynamic while
+// checking) cannot be equal, or returns "".
+func sameShapeMsg(x, y []int) string {
+	same := len(x) == len(y)
+	for i := 0; same && i < len(x); i++ {
+		same = x[i] == y[i] || x[i] == Dynamic || y[i] == Dynamic
+	}
+	if !same {
+		return fmt.Sprintf("x and y must be of the same shape: %s vs. %s", dimsList(x), dimsList(y))
+	}
+	return ""
 }

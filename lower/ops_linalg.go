@@ -257,8 +257,40 @@ func dimsRange(op *Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 			x[i] = d.Value.Float64At(0)
 		}
 	}
+	if !op.Results[0].Type.Elem.IsFloat() && vals[0] != nil && vals[1] != nil && vals[2] != nil {
+		n, m := rangeSizeInt(vals[0][0], vals[1][0], vals[2][0])
+		return []int{n}, m
+	}
 	n, m := rangeSize(x[0], x[1], x[2], !op.Results[0].Type.Elem.IsFloat())
 	return []int{n}, m
+}
+
+// rangeSizeInt is tf.Range's element count for integers, computed exactly
+// (float64 loses the low bits of large int64 operands): ceil(|limit -
+// start| / |delta|).
+func rangeSizeInt(start, limit, delta int64) (int, string) {
+	if delta == 0 {
+		return 0, "Requires delta != 0"
+	}
+	if (start > limit && delta > 0) || (start < limit && delta < 0) {
+		return 0, fmt.Sprintf("Requires start <= limit when delta > 0: %d/%d", start, limit)
+	}
+	d := uint64(limit) - uint64(start) // |limit - start| as two's complement
+	if start > limit {
+		d = uint64(start) - uint64(limit)
+	}
+	ad := uint64(delta)
+	if delta < 0 {
+		ad = -ad
+	}
+	n := d / ad
+	if d%ad != 0 {
+		n++
+	}
+	if n > memref.MaxElements {
+		return 0, fmt.Sprintf("Requires the range to have at most %d elements, got %d", int64(memref.MaxElements), n)
+	}
+	return int(n), ""
 }
 
 func lowerRange(b *builder, op *Op, _ *opFacts, res *Value) {
@@ -267,12 +299,22 @@ func lowerRange(b *builder, op *Op, _ *opFacts, res *Value) {
 	ct := computeType(dt)
 	n := b.newNest(op, res, nil)
 	scalar := func(v *Value) int {
+		if vals := b.c.vals[v.ID]; len(vals) == 1 && !ct.IsFloat() {
+			return n.ConstBits(ct, uint64(vals[0])&typeMask(ct)) // exact, even for large i64
+		}
 		if x, ok := rangeOperand(b.c, v); ok {
 			return n.ConstBits(ct, constBits(ct, x))
 		}
+		// A value the host computes before the run (a size, say): a u32
+		// parameter read as i32, so that negative values survive. (Host
+		// values beyond the i32 range do not occur for sizes.)
 		id := v.ID
-		p := b.paramFunc(v.String()+".value", func(hs *HostState) int { return int(hs.Values[id][0]) })
-		return n.Add(&loopir.Instr{Op: loopir.OpSize, Type: ct, Size: loopir.ParamSize(p)})
+		p := b.paramFunc(v.String()+".value", func(hs *HostState) int { return int(int32(hs.Values[id][0])) })
+		x := n.Add(&loopir.Instr{Op: loopir.OpSize, Type: memref.Int32, Size: loopir.ParamSize(p)})
+		if ct != memref.Int32 {
+			x = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{x}})
+		}
+		return x
 	}
 	start, delta := scalar(op.Operands[0]), scalar(op.Operands[2])
 	i := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: ct, Loop: 0})

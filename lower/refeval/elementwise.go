@@ -578,7 +578,7 @@ func evalApproximateEqual(ev *evaluator, op *lower.Op) (*array, error) {
 		case kFloat:
 			out.b[i] = math.Abs(roundTo(dt, x.f[i]-y.f[i])) < tolT.f[0]
 		case kSigned:
-			out.b[i] = absS(wrapS(dt, x.s[i]-y.s[i])) < tolT.s[0] // absS(MIN) wraps to MIN: true for tol > MIN
+			out.b[i] = wrapS(dt, absS(wrapS(dt, x.s[i]-y.s[i]))) < tolT.s[0] // |MIN| wraps to MIN: true for tol > MIN
 		case kUnsigned:
 			out.b[i] = wrapU(dt, x.u[i]-y.u[i]) < tolT.u[0]
 		}

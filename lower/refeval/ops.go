@@ -127,7 +127,7 @@ var unaryOps = map[string]unarySpec{
 	"tf.Abs":        {f: math.Abs, s: absS, u: ident[uint64]},                  // |x|; |INT_MIN| wraps to INT_MIN
 	"tf.Neg":        {f: neg[float64], s: neg[int64], u: neg[uint64]},          // -x, wrapping
 	"tf.Exp":        {f: math.Exp},                                             // e^x
-	"tf.Log":        {f: math.Log},                                             // ln x
+	"tf.Log":        {f: logExact},                                             // ln x
 	"tf.Log1p":      {f: math.Log1p},                                           // ln(1+x)
 	"tf.Sqrt":       {f: math.Sqrt},                                            // √x
 	"tf.Rsqrt":      {f: rsqrt},                                                // 1/√x
@@ -332,7 +332,7 @@ var binaryOps = map[string]binarySpec{
 	"tf.NextAfter":   {f: nextAfter},                               // the next value after x toward y (C nextafter)
 }
 
-func atan2(_ memref.DType, y, x float64) float64     { return math.Atan2(y, x) }
+func atan2(_ memref.DType, y, x float64) float64     { return atan2Exact(y, x) }
 func truncModF(_ memref.DType, x, y float64) float64 { return math.Mod(x, y) } // exact, C fmod
 
 func divNoNan(_ memref.DType, x, y float64) float64 {
@@ -360,7 +360,7 @@ func xlogy(_ memref.DType, x, y float64) float64 {
 	if x == 0 {
 		return 0
 	}
-	return x * math.Log(y)
+	return x * logExact(y)
 }
 
 func xlog1py(_ memref.DType, x, y float64) float64 {
@@ -687,4 +687,25 @@ func anyOf(xs []bool) bool {
 		}
 	}
 	return false
+}
+
+// logExact is ln x. Go's math.Log (its amd64 assembly) is wrong for
+// subnormal x (math.Log(5e-324) = -709.09 rather than -744.44), so those
+// are scaled into the normal range first.
+func logExact(x float64) float64 {
+	if x > 0 && x < 0x1p-1022 {
+		return math.Log(x*0x1p54) - 54*math.Ln2
+	}
+	return math.Log(x)
+}
+
+// atan2Exact is atan2(y, x). Go's math.Atan2 computes atan(y/x) and loses
+// y's sign when y/x underflows to zero with x < 0 (atan2(-1e-300, -1e300)
+// gives +π rather than -π).
+func atan2Exact(y, x float64) float64 {
+	r := math.Atan2(y, x)
+	if x < 0 && !math.IsNaN(y) && math.Signbit(r) != math.Signbit(y) {
+		r = -r
+	}
+	return r
 }
