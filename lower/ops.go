@@ -210,7 +210,6 @@ var knownUnsupported = []string{
 	"tf.Lgamma", "tf.Digamma", "tf.Igamma", "tf.Igammac", "tf.BesselI0e", "tf.BesselI1e", "tf.RandomUniform",
 	"tf.RandomStandardNormal", "tf.Sort", "tf.TopKV2", "tf.Unique", "tf.Where", "tf.NonMaxSuppressionV5",
 	"tf.If", "tf.While", "tf.IfRegion", "tf.WhileRegion",
-	"tf.Einsum", "tf.Conv2D", "tf.FusedBatchNormV3",
 }
 
 // SupportedOps lists the names of every op the compiler accepts, sorted.
