@@ -369,7 +369,11 @@ func lowerConv2D(b *builder, op *Op, f *opFacts, res *Value) {
 				return bf
 			})
 		}
-		store(cp, src, xt.Elem, idx, v)
+		// The copy writes through a view of the temporary: the fusion pass
+		// must not take it for the temporary's only producer (it writes
+		// the interior only, after the fill).
+		interior := b.shapedBuffer(res.String()+".padded_input_interior", loopir.View, src, xt.Elem, pdims, xid, srcShape)
+		store(cp, interior, xt.Elem, idx, v)
 	} else if !xSplat {
 		src = b.buf[xid]
 		srcShape = func(hs *HostState) []int { return hs.Shapes[xid] }
