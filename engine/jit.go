@@ -125,7 +125,17 @@ type JitExecutable struct {
 	mu      sync.Mutex
 	pending map[cache.Key]bool // specializations compiling in the background
 	wg      sync.WaitGroup
+
+	// flow runs a kernel with control flow (see flow.go); parts are the
+	// JitExecutables of its segments, which do the compiling.
+	flow  *flowExec
+	parts []*JitExecutable
 }
+
+// ErrControlFlow is matched by the error of Default and ExecutableFor for a
+// kernel with control flow: the host runs it as several executables (see
+// Parts); use Run.
+var ErrControlFlow = fmt.Errorf("%w: the kernel has control flow, which runs as several executables (use Run, or Parts)", ErrArgument)
 
 // newJit checks the kernel's constraints and, when it has one, compiles
 // the default executable (§2 of research/jitrt.md).
@@ -140,6 +150,17 @@ func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, 
 	}
 	j := &JitExecutable{rt: r, key: key, mod: mod, fn: fn, cfg: cfg, cons: cons, mode: cfg.mode,
 		pending: map[cache.Key]bool{}}
+	if lower.HasControlFlow(fn) {
+		fl, err := lower.BuildFlow(mod, fn)
+		if err != nil {
+			return nil, err
+		}
+		if j.flow, j.parts, err = r.newFlow(ctx, key, mod, fl, cfg); err != nil {
+			return nil, err
+		}
+		j.defErr = ErrControlFlow
+		return j, nil
+	}
 	unresolved := false
 	static := true
 	for i, c := range cons {
@@ -218,7 +239,13 @@ func (e *JitExecutable) Signature() (args, results []lower.TensorType) {
 // background (the original AllExecutablesCompiled).
 func (e *JitExecutable) WaitForCompilations(ctx context.Context) error {
 	done := make(chan struct{})
-	go func() { e.wg.Wait(); close(done) }()
+	go func() {
+		e.wg.Wait()
+		for _, p := range e.parts {
+			p.wg.Wait()
+		}
+		close(done)
+	}()
 	select {
 	case <-done:
 		return nil
@@ -236,6 +263,19 @@ func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*m
 		return nil, err
 	}
 	defer trace.StartRegion(ctx, "sandjit.run").End()
+	return e.runChecked(ctx, inputs)
+}
+
+// runChecked is Run without the runtime check and trace region (a flow's
+// segments run through it).
+func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor) ([]*memref.Tensor, error) {
+	if e.flow != nil {
+		if err := verifyOperands(e.declared(), inputs); err != nil {
+			return nil, err
+		}
+		e.rt.runs.Add(1)
+		return e.flow.run(ctx, e.rt, inputs)
+	}
 	x, err := e.ExecutableFor(ctx, inputs...)
 	if err != nil {
 		return nil, err
@@ -245,11 +285,19 @@ func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*m
 	return x.run(ctx, e.rt, inputs)
 }
 
+// Parts are the JitExecutables a kernel with control flow runs: one per
+// straight-line segment of each function and region it runs, in the order
+// they were built. A kernel without control flow has none.
+func (e *JitExecutable) Parts() []*JitExecutable { return e.parts }
+
 // ExecutableFor picks the executable that runs these inputs (§2): the
 // default one, or the specialization on their symbolic shapes and values
 // — compiling it now (Always, or no default) or in the background
 // (Enabled, running the default meanwhile). Release it when done.
 func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Tensor) (*Executable, error) {
+	if e.flow != nil {
+		return nil, ErrControlFlow
+	}
 	if e.mode == SpecializeDisabled {
 		return e.Default(ctx)
 	}

@@ -45,6 +45,9 @@ type config struct {
 	arenaLimit  int64
 	cache       *Cache
 	loadedBytes int64
+	// maxIterations bounds each run of a While loop (0: no bound but the
+	// context's deadline).
+	maxIterations int64
 }
 
 // Option configures a Runtime.
@@ -85,6 +88,19 @@ func WithMemoryLimit(bytes int64) Option {
 			return fmt.Errorf("memory limit must be positive, got %d", bytes)
 		}
 		c.arenaLimit = bytes
+		return nil
+	}
+}
+
+// WithMaxIterations bounds the iterations of every While loop a run
+// executes: one more fails the run with ErrLimit. The default is no bound
+// (a run still stops at its context's deadline, checked every iteration).
+func WithMaxIterations(n int64) Option {
+	return func(c *config) error {
+		if n < 1 {
+			return fmt.Errorf("max iterations must be positive, got %d", n)
+		}
+		c.maxIterations = n
 		return nil
 	}
 }

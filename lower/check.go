@@ -255,6 +255,10 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 		}
 	}
 	def, ok := opTable[op.Name]
+	if IsControl(op.Name) {
+		fail(ErrUnsupported, "is control flow, which the host runs: compile the function's flow (BuildFlow) instead")
+		return
+	}
 	if !ok {
 		msg := "is not supported by sandjit"
 		if !isKnownUnsupported(op.Name) {

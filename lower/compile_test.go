@@ -48,6 +48,15 @@ func TestCompileCorpus(t *testing.T) {
 		if NeedsRank(fn) || Unresolved(cons) != "[]" {
 			continue // compiled per specialization at run time; the engine tests run it
 		}
+		if HasControlFlow(fn) {
+			fl, err := BuildFlow(m, fn)
+			if err != nil {
+				t.Errorf("%s: %v", k.Name, err)
+				continue
+			}
+			compileFlow(t, k.Name, m, fl, map[*Flow]bool{})
+			continue
+		}
 		kern, err := Compile(m, CompileOptions{Entry: k.Entry, Verify: true, KeepStages: true})
 		if errors.Is(err, ErrNeedsShapes) {
 			continue // compiled per shape specialization; the engine tests run it
@@ -257,6 +266,29 @@ func TestKnownUnsupportedIsUnsupported(t *testing.T) {
 	for _, name := range knownUnsupported {
 		if opTable[name] != nil {
 			t.Errorf("%s is implemented but still listed in knownUnsupported", name)
+		}
+	}
+}
+
+// compileFlow compiles every segment of a flow and its sub-flows.
+func compileFlow(t *testing.T, name string, m *Module, fl *Flow, seen map[*Flow]bool) {
+	if seen[fl] {
+		return
+	}
+	seen[fl] = true
+	for _, st := range fl.Steps {
+		for _, sub := range st.Subs {
+			compileFlow(t, name, m, sub, seen)
+		}
+		if st.Seg == nil {
+			continue
+		}
+		sm := &Module{File: m.File, Funcs: []*Func{st.Seg}}
+		if NeedsRank(st.Seg) {
+			continue
+		}
+		if _, err := Compile(sm, CompileOptions{Entry: st.Seg.Name, Verify: true}); err != nil && !errors.Is(err, ErrNeedsShapes) {
+			t.Errorf("%s: segment @%s: %v\n%s", name, st.Seg.Name, err, st.Seg)
 		}
 	}
 }

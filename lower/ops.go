@@ -209,7 +209,6 @@ func emitSelect(e *emitter, a []int) int {
 var knownUnsupported = []string{
 	"tf.Lgamma", "tf.Digamma", "tf.Igamma", "tf.Igammac", "tf.BesselI0e", "tf.BesselI1e", "tf.RandomUniform",
 	"tf.RandomStandardNormal", "tf.Sort", "tf.TopKV2", "tf.Unique", "tf.Where", "tf.NonMaxSuppressionV5",
-	"tf.If", "tf.While", "tf.IfRegion", "tf.WhileRegion",
 }
 
 // SupportedOps lists the names of every op the compiler accepts, sorted.
@@ -224,12 +223,70 @@ func SupportedOps() []string {
 
 // OpSupport describes one op of the support matrix.
 type OpSupport struct {
-	Name   string   // "tf.AddV2"
-	DTypes []string // element types it accepts ("f32", "i32", …)
-	Notes  string   // what the op needs (constant axes, …)
+	Name   string   `json:"name"`            // "tf.AddV2"
+	DTypes []string `json:"dtypes"`          // element types it accepts ("f32", "i32", …)
+	Needs  string   `json:"needs,omitempty"` // what must be known when compiling or before the run (constraints)
+	Notes  string   `json:"notes,omitempty"` // semantics worth knowing
 }
 
-// SupportMatrix returns the support matrix as data, sorted by op name.
+// known marks operands that fix a result's shape: they must be known
+// before the run (KnownBeforeRun says how).
+const known = "known"
+
+// KnownBeforeRun explains the "known" of OpSupport.Needs.
+const KnownBeforeRun = "known: known before the run: a constant, a computation on shapes (tf.Shape, …), or an argument with a \"value\" constraint"
+
+// kindNeeds says, per op kind, which operands must be known and how.
+var kindNeeds = map[opKind]string{
+	kindReduce:       "reduction indices: " + known,
+	kindTranspose:    "perm: " + known,
+	kindReshape:      "shape / dim: " + known,
+	kindBroadcastTo:  "shape: " + known,
+	kindFill:         "dims: " + known,
+	kindSlice:        "begin, size: " + known,
+	kindStridedSlice: "begin, end, strides: " + known,
+	kindReverse:      "axis: " + known,
+	kindConcat:       "axis: " + known,
+	kindPack:         "",
+	kindTile:         "multiples: " + known,
+	kindPad:          "paddings: " + known,
+	kindRange:        "start, limit, delta: " + known,
+	kindOneHot:       "depth: " + known,
+	kindArgMinMax:    "dimension: " + known,
+	kindCumsum:       "axis: " + known,
+}
+
+// kindNotes says what is worth knowing of an op kind's semantics.
+var kindNotes = map[opKind]string{
+	kindReduce:      "keep_dims; empty axis lists and zero-size dims as TF",
+	kindSoftmax:     "over the last axis",
+	kindBiasAdd:     "data_format NHWC or NCHW",
+	kindSelect:      "cond: same shape, rank 1 over dim 0, or scalar",
+	kindGather:      "an index out of range stops the run with an error naming the op",
+	kindScatter:     "an index out of range stops the run with an error naming the op; repeated indices apply in order",
+	kindArgMinMax:   "ties give the first index; a NaN wins (as numpy and XLA; TF's CPU kernel skips NaN)",
+	kindCumsum:      "exclusive, reverse; sums rounded to the element type at every step",
+	kindMatMul:      "transpose_a/b, adj_x/adj_y; batch dims broadcast",
+	kindRange:       "sizes computed exactly for integers",
+	kindReshape:     "a view: no copy; Squeeze without squeeze_dims needs to know which dims are 1 (static, or a shape specialization)",
+	kindBroadcastTo: "numpy broadcasting",
+}
+
+// controlSupport describes the ops the host runs (flow.go).
+var controlSupport = map[string]string{
+	"tf.If":                      "then_branch / else_branch: functions of the module; the condition follows TF's truth rule",
+	"tf.StatelessIf":             "as tf.If",
+	"tf.IfRegion":                "two regions ending in tf.Yield; they may use values of the enclosing function",
+	"tf.While":                   "cond / body: functions of the module; iterations return to the host (deadline, WithMaxIterations); loop values may change shape",
+	"tf.StatelessWhile":          "as tf.While",
+	"tf.WhileRegion":             "cond and body regions ending in tf.Yield, as tf.While",
+	"tf.PartitionedCall":         "f: a function of the module",
+	"tf.StatefulPartitionedCall": "as tf.PartitionedCall",
+}
+
+// SupportMatrix returns the support matrix as data, sorted by op name:
+// every op sandjit compiles, with its element types and what it needs
+// (the control ops run by the host included).
 func SupportMatrix() []OpSupport {
 	var out []OpSupport
 	for _, n := range SupportedOps() {
@@ -240,23 +297,20 @@ func SupportMatrix() []OpSupport {
 				dts = append(dts, dt.String())
 			}
 		}
-		note := ""
-		switch d.kind {
-		case kindReduce:
-			note = "reduction indices must be constant; keep_dims"
-		case kindSoftmax:
-			note = "over the last axis"
-		case kindBiasAdd:
-			note = "data_format NHWC or NCHW"
-		case kindSelect:
-			note = "cond: same shape, rank 1 over dim 0, or scalar"
-		case kindElementwise:
-			if d.arity > 1 {
-				note = "numpy broadcasting"
-			}
+		note := kindNotes[d.kind]
+		if d.kind == kindElementwise && d.arity > 1 && n != "tf.ApproximateEqual" {
+			note = "numpy broadcasting"
 		}
-		out = append(out, OpSupport{Name: n, DTypes: dts, Notes: note})
+		out = append(out, OpSupport{Name: n, DTypes: dts, Needs: kindNeeds[d.kind], Notes: note})
 	}
+	var all []string
+	for _, dt := range memref.AllDTypes() {
+		all = append(all, dt.String())
+	}
+	for n, note := range controlSupport {
+		out = append(out, OpSupport{Name: n, DTypes: all, Notes: note})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 

@@ -16,6 +16,9 @@ import (
 // dt (shapes ?x4, 4 and ?x1, …, broadcasting), with attrs.
 func extraKernel(op string, arity int, dt memref.DType, attrs string) string {
 	shapes := []string{"?x4x", "4x", "?x1x"}
+	if op == "tf.ApproximateEqual" {
+		shapes = []string{"?x4x", "?x4x"} // TensorFlow's kernel does not broadcast
+	}
 	var params, names, types []string
 	for i := range arity {
 		ty := "tensor<" + shapes[i] + dt.String() + ">"

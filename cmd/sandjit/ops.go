@@ -31,11 +31,19 @@ func runOps(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return enc.Encode(matrix)
 	case "text":
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "OP\tDTYPES\tNOTES")
+		fmt.Fprintln(tw, "OP\tDTYPES\tNEEDS\tNOTES")
 		for _, op := range matrix {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", op.Name, strings.Join(op.DTypes, " "), op.Notes)
+			needs := op.Needs
+			if needs == "" {
+				needs = "-"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", op.Name, strings.Join(op.DTypes, " "), needs, op.Notes)
 		}
-		return tw.Flush()
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "\n%s\n", lower.KnownBeforeRun)
+		return nil
 	}
 	return usagef("ops: --format must be text or json, got %q", *format)
 }

@@ -173,11 +173,15 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if len(dumps) > 0 {
 		x, err := exe.ExecutableFor(ctx, tensors...)
-		if err != nil {
+		switch {
+		case errors.Is(err, engine.ErrControlFlow):
+			dumpParts(ctx, stdout, exe, dumps)
+		case err != nil:
 			return err
+		default:
+			printDumps(stdout, x.Kernel(), x, dumps)
+			x.Release()
 		}
-		printDumps(stdout, x.Kernel(), x, dumps)
-		x.Release()
 	}
 	results, err := exe.Run(ctx, tensors...)
 	if err != nil {
@@ -259,6 +263,10 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer closeRT()
 	x, err := exe.Default(ctx)
+	if errors.Is(err, engine.ErrControlFlow) && *out == "" {
+		dumpParts(ctx, stdout, exe, dumps)
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("@%s (%s): %w; use 'sandjit run --dump=…' with inputs to see a specialization", exe.Func().Name, argList(exe.Func()), err)
 	}
@@ -270,6 +278,22 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	return nil
+}
+
+// dumpParts shows the compiler outputs of each part of a kernel with
+// control flow (their default executables; a part that has none says why).
+func dumpParts(ctx context.Context, w io.Writer, exe *engine.JitExecutable, dumps map[string]bool) {
+	fmt.Fprintf(w, "// @%s has control flow: the host runs %d parts\n", exe.Func().Name, len(exe.Parts()))
+	for _, p := range exe.Parts() {
+		fmt.Fprintf(w, "// part @%s\n", p.Func().Name)
+		x, err := p.Default(ctx)
+		if err != nil {
+			fmt.Fprintf(w, "// (no default executable: %v)\n", err)
+			continue
+		}
+		printDumps(w, x.Kernel(), x, dumps)
+		x.Release()
+	}
 }
 
 // printDumps shows the requested compiler outputs.
