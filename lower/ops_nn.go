@@ -727,12 +727,12 @@ func checkEinsum(c *checked, op *Op, f *opFacts, in []TensorType) string {
 			return fmt.Sprintf("requires the same element type for all operands, got %s and %s", in[0], t)
 		}
 	}
+	if op.Attr("equation") == nil {
+		return "requires an equation attribute"
+	}
 	eq, m := attrString(op, "equation", "")
 	if m != "" {
 		return m
-	}
-	if eq == "" {
-		return "requires an equation attribute"
 	}
 	bad := func(format string, args ...any) string {
 		return fmt.Sprintf("equation %q: "+format, append([]any{eq}, args...)...)
