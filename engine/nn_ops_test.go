@@ -4,10 +4,16 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/sandjit/sandjit/internal/golden"
+	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/lower/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -110,6 +116,11 @@ var nnCases = []nnCase{
   %1 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 2, 2, 1]} : (tensor<2x5x5x3xf32>, tensor<?x?x?x?xf32>) -> tensor<2x?x?x?xf32>
   func.return %0, %1 : tensor<2x5x5x?xf32>, tensor<2x?x?x?xf32>
 }`, shapes: [][][]int{{{3, 3, 3, 4}}, {{2, 1, 1, 6}}, {{1, 1, 3, 6}}}},
+	{name: "conv2d with a splat filter, grouped", src: `func.func @f(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x4xf32> {
+  %w = "tf.Const"() {value = dense<0.25> : tensor<2x2x2x4xf32>} : () -> tensor<2x2x2x4xf32>
+  %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>, tensor<2x2x2x4xf32>) -> tensor<?x?x?x4xf32>
+  func.return %0 : tensor<?x?x?x4xf32>
+}`, shapes: [][][]int{{{1, 5, 4, 2}}, {{2, 3, 3, 4}}, {{1, 1, 1, 2}}}},
 	{name: "conv2d f16", src: `func.func @f(%x: tensor<?x?x?x?xf16>, %w: tensor<?x?x?x?xf16>) -> (tensor<?x?x?x?xf16>, tensor<?x?x?x?xf16>) {
   %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 2, 1, 1]} : (tensor<?x?x?x?xf16>, tensor<?x?x?x?xf16>) -> tensor<?x?x?x?xf16>
   %1 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1], dilations = [1, 2, 1, 1]} : (tensor<?x?x?x?xf16>, tensor<?x?x?x?xf16>) -> tensor<?x?x?x?xf16>
@@ -315,4 +326,245 @@ func TestNNRunErrors(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNNOpsSplitAcrossWorkers runs shapes large enough that the engine
+// splits the nests into chunks over several workers (the conv's split loop
+// is its output rows; an einsum's may come after its reduce loops).
+func TestNNOpsSplitAcrossWorkers(t *testing.T) {
+	rt := newRuntime(t, WithWorkers(4))
+	src := `func.func @f(%x: tensor<?x?x?x?xf32>, %w: tensor<?x?x?x?xf32>, %a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> (tensor<?x?x?x?xf32>, tensor<?x?xf32>, tensor<?xf32>, tensor<?x?xf32>) {
+  %0 = "tf.Conv2D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %1 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ik"} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %2 = "tf.Einsum"(%c) {equation = "ij->j"} : (tensor<?x?xf32>) -> tensor<?xf32>
+  %3 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ki"} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %0, %1, %2, %3 : tensor<?x?x?x?xf32>, tensor<?x?xf32>, tensor<?xf32>, tensor<?x?xf32>
+}`
+	for _, mode := range []Specialization{SpecializeDisabled, SpecializeAlways} {
+		exe, err := rt.Compile(context.Background(), []byte(src), WithSpecialization(mode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		shapes := [][]int{{2, 61, 67, 16}, {3, 3, 16, 16}, {301, 257}, {257, 129}, {4099, 601}}
+		args := make([]*memref.Tensor, len(shapes))
+		for i, s := range shapes {
+			args[i] = nnArg(t, memref.Float32, s, func(k int) float64 { return nnValue(i, k) / 4 })
+		}
+		checkAgainstReference(t, exe, args, 1e-4, 1e-4)
+	}
+}
+
+// TestNNRandomAgainstReference compiles random Conv2D, FusedBatchNorm and
+// Einsum kernels (random attributes, equations, dims, each dim declared
+// static or dynamic) and runs them on matching inputs: where the reference
+// evaluator gives results, sandjit gives the same; where it reports an
+// error, sandjit does too (at compile time or at run time).
+func TestNNRandomAgainstReference(t *testing.T) {
+	rt := newRuntime(t)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(4, 2))
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for i := 0; i < n; i++ {
+		var src string
+		var shapes [][]int
+		var dts []memref.DType
+		switch i % 3 {
+		case 0:
+			src, shapes, dts = randomConv(rng)
+		case 1:
+			src, shapes, dts = randomBatchNorm(rng)
+		case 2:
+			src, shapes, dts = randomEinsum(rng)
+		}
+		args := make([]*memref.Tensor, len(shapes))
+		for j, s := range shapes {
+			gen := func(k int) float64 { return nnValue(j, k) }
+			if i%3 == 1 && j == 4 {
+				gen = func(k int) float64 { return bnGen(j, k) }
+			}
+			args[j] = nnArg(t, dts[j], s, gen)
+		}
+		m, err := lower.Parse("kernel.mlir", []byte(src), lower.DefaultParseLimits())
+		if err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+		fn, _ := lower.SelectEntry(m, "")
+		want, refErr := refeval.Eval(ctx, fn, m, args)
+		mode := []Specialization{SpecializeDisabled, SpecializeAlways}[rng.IntN(2)]
+		exe, err := rt.Compile(ctx, []byte(src), WithSpecialization(mode))
+		var got []*memref.Tensor
+		if err == nil {
+			got, err = exe.Run(ctx, args...)
+		}
+		switch {
+		case errors.Is(err, lower.ErrInternal) || (err != nil && strings.Contains(err.Error(), "internal")):
+			t.Errorf("internal error: %v\n%s\nshapes %v", err, src, shapes)
+		case refErr != nil && err == nil:
+			t.Errorf("the reference fails (%v) but sandjit runs\n%s\nshapes %v", refErr, src, shapes)
+		case refErr == nil && err != nil:
+			t.Errorf("sandjit fails (%v) but the reference runs\n%s\nshapes %v", err, src, shapes)
+		case refErr == nil:
+			for r := range want {
+				tol := 1e-5
+				if dts[0] == memref.Float16 {
+					tol = 2e-3
+				}
+				if e := golden.Compare(got[r], want[r], tol, tol); e != nil {
+					t.Errorf("result %d: %v\n%s\nshapes %v (%s)", r, e, src, shapes, mode)
+				}
+			}
+		}
+	}
+}
+
+// typeText declares dims, each static or (at random) dynamic.
+func nnTypeText(rng *rand.Rand, dims []int, dt memref.DType) string {
+	s := "tensor<"
+	for _, d := range dims {
+		if rng.IntN(2) == 0 {
+			s += "?x"
+		} else {
+			s += strconv.Itoa(d) + "x"
+		}
+	}
+	return s + dt.String() + ">"
+}
+
+func nnDynType(rank int, dt memref.DType) string {
+	return "tensor<" + strings.Repeat("?x", rank) + dt.String() + ">"
+}
+
+func randomConv(rng *rand.Rand) (string, [][]int, []memref.DType) {
+	dt := []memref.DType{memref.Float32, memref.Float64, memref.Int32, memref.Float16}[rng.IntN(4)]
+	fc, g := 1+rng.IntN(3), 1+rng.IntN(2)
+	x := []int{rng.IntN(3), rng.IntN(8), rng.IntN(8), fc * g}
+	w := []int{1 + rng.IntN(4), 1 + rng.IntN(4), fc, g * (1 + rng.IntN(3))}
+	pad := []string{"SAME", "VALID", "EXPLICIT"}[rng.IntN(3)]
+	attrs := fmt.Sprintf(`padding = %q, strides = [1, %d, %d, 1], dilations = [1, %d, %d, 1]`, pad, 1+rng.IntN(3), 1+rng.IntN(3), 1+rng.IntN(3), 1+rng.IntN(3))
+	if pad == "EXPLICIT" {
+		attrs += fmt.Sprintf(", explicit_paddings = [0, 0, %d, %d, %d, %d, 0, 0]", rng.IntN(3), rng.IntN(3), rng.IntN(3), rng.IntN(3))
+	}
+	xt, wt, rt := nnTypeText(rng, x, dt), nnTypeText(rng, w, dt), nnDynType(4, dt)
+	src := fmt.Sprintf(`func.func @f(%%x: %s, %%w: %s) -> %s {
+  %%0 = "tf.Conv2D"(%%x, %%w) {%s} : (%s, %s) -> %s
+  func.return %%0 : %s
+}`, xt, wt, rt, attrs, xt, wt, rt, rt)
+	return src, [][]int{x, w}, []memref.DType{dt, dt}
+}
+
+func randomBatchNorm(rng *rand.Rand) (string, [][]int, []memref.DType) {
+	format := []string{"NHWC", "NCHW", "NDHWC", "NCDHW"}[rng.IntN(4)]
+	x := make([]int, len(format))
+	for a := range x {
+		x[a] = rng.IntN(4)
+	}
+	ch := x[len(x)-1]
+	if format[1] == 'C' {
+		ch = x[1]
+	}
+	dt := []memref.DType{memref.Float32, memref.Float16}[rng.IntN(2)]
+	op := []string{"tf.FusedBatchNorm", "tf.FusedBatchNormV2", "tf.FusedBatchNormV3"}[rng.IntN(3)]
+	xt, pt := nnTypeText(rng, x, dt), nnTypeText(rng, []int{ch}, memref.Float32)
+	c := nnDynType(1, memref.Float32)
+	results := []string{nnDynType(len(x), dt), c, c, c, c}
+	if op == "tf.FusedBatchNormV3" {
+		results = append(results, "tensor<*xf32>")
+	}
+	ret := rng.IntN(5)
+	src := fmt.Sprintf(`func.func @f(%%x: %s, %%s: %s, %%o: %s, %%m: %s, %%v: %s) -> (%s, %s) {
+  %%0:%d = %q(%%x, %%s, %%o, %%m, %%v) {data_format = %q, epsilon = %g : f32, is_training = false} : (%s, %s, %s, %s, %s) -> (%s)
+  func.return %%0#0, %%0#%d : %s, %s
+}`, xt, pt, pt, pt, pt, results[0], results[ret],
+		len(results), op, format, []float64{1e-3, 1e-4, 0.5}[rng.IntN(3)], xt, pt, pt, pt, pt, strings.Join(results, ", "),
+		ret, results[0], results[ret])
+	p := []int{ch}
+	if rng.IntN(8) == 0 {
+		p = []int{ch + 1} // a mismatch
+	}
+	f32 := memref.Float32
+	return src, [][]int{x, p, p, p, p}, []memref.DType{dt, f32, f32, f32, f32}
+}
+
+func randomEinsum(rng *rand.Rand) (string, [][]int, []memref.DType) {
+	letters := "abcdE"
+	size := map[byte]int{}
+	for i := range letters {
+		size[letters[i]] = rng.IntN(4)
+	}
+	dt := []memref.DType{memref.Float32, memref.Int64, memref.Float16}[rng.IntN(3)]
+	nops := 1 + rng.IntN(2)
+	ne := rng.IntN(3)
+	ell := make([]int, ne)
+	for e := range ell {
+		ell[e] = 1 + rng.IntN(3)
+	}
+	var terms, types []string
+	var shapes [][]int
+	used := map[byte]bool{}
+	hasEll := false
+	for j := 0; j < nops; j++ {
+		perm := rng.Perm(len(letters))[:rng.IntN(4)]
+		var term string
+		var shape []int
+		withEll := ne > 0 && rng.IntN(2) == 0
+		at := rng.IntN(len(perm) + 1)
+		for p := 0; p <= len(perm); p++ {
+			if withEll && p == at {
+				term += "..."
+				k := rng.IntN(ne + 1) // this operand's "..." dims: the last k
+				for _, d := range ell[ne-k:] {
+					if rng.IntN(3) == 0 {
+						d = 1
+					}
+					shape = append(shape, d)
+				}
+				hasEll = true
+			}
+			if p < len(perm) {
+				l := letters[perm[p]]
+				term += string(l)
+				shape = append(shape, size[l])
+				used[l] = true
+			}
+		}
+		terms = append(terms, term)
+		shapes = append(shapes, shape)
+		types = append(types, nnTypeText(rng, shape, dt))
+	}
+	eq := strings.Join(terms, ",")
+	if rng.IntN(4) != 0 {
+		var out []byte
+		for _, k := range rng.Perm(len(letters)) {
+			if used[letters[k]] && rng.IntN(2) == 0 {
+				out = append(out, letters[k])
+			}
+		}
+		o := string(out)
+		if hasEll || rng.IntN(4) == 0 {
+			at := rng.IntN(len(o) + 1)
+			o = o[:at] + "..." + o[at:]
+		}
+		eq += "->" + o
+	}
+	if rng.IntN(10) == 0 && len(shapes[0]) > 0 {
+		shapes[0][0]++ // a size mismatch, most of the time
+	}
+	res := "tensor<*x" + dt.String() + ">"
+	var params, names []string
+	for j := range terms {
+		params = append(params, fmt.Sprintf("%%a%d: %s", j, types[j]))
+		names = append(names, fmt.Sprintf("%%a%d", j))
+	}
+	src := fmt.Sprintf(`func.func @f(%s) -> %s {
+  %%0 = "tf.Einsum"(%s) {equation = %q} : (%s) -> %s
+  func.return %%0 : %s
+}`, strings.Join(params, ", "), res, strings.Join(names, ", "), eq, strings.Join(types, ", "), res, res)
+	dts := make([]memref.DType, nops)
+	for j := range dts {
+		dts[j] = dt
+	}
+	return src, shapes, dts
 }
