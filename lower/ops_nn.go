@@ -29,6 +29,9 @@ func init() {
 	for name, d := range nnOps {
 		opTable[name] = d
 	}
+	kindNotes[kindConv2D] = "NHWC input, HWIO filter (NCHW rejected, as TF's CPU kernel); SAME, VALID, EXPLICIT; strides, dilations; groups when the input depth is a multiple of the filter's"
+	kindNotes[kindBatchNorm] = "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)"
+	kindNotes[kindEinsum] = `one or two operands; "..." broadcasts; implicit output; a label repeated within an operand (a diagonal) is rejected`
 }
 
 // setConv is the element types of TensorFlow's Conv2D (T: half, bfloat16,
