@@ -135,6 +135,13 @@ var dataCases = []dataCase{
   func.return %0, %1, %2, %3 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xi8>, tensor<?x?xi8>
 }`, shapes: [][][]int{{{4, 3}, {5, 1}, {5, 3}, {3, 3}, {6, 2}, {6}}, {{4, 0}, {5, 1}, {5, 0}, {3, 3}, {0, 2}, {0}}},
 		ints: map[int][]int32{1: {1, 3, 1, 0, 1}, 4: {0, 0, 2, 2, 0, 0, 1, 2, 2, 2, 0, 1}}},
+	{name: "pad after only, of a fusable producer", src: `func.func @f(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %p = "tf.Const"() {value = dense<[[0, 1], [0, 1]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %0 = "tf.Neg"(%x) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %1 = "tf.Pad"(%0, %p) : (tensor<?x?xf32>, tensor<2x2xi32>) -> tensor<?x?xf32>
+  %2 = "tf.Exp"(%1) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %2 : tensor<?x?xf32>
+}`, shapes: [][][]int{{{2, 2}}, {{7, 13}}, {{0, 3}}}},
 	{name: "gather", src: `func.func @f(%p: tensor<?x?xf32>, %i: tensor<?xi32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
   %a0 = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
   %a1 = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>

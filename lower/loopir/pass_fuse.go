@@ -23,6 +23,11 @@ func Fuse(p *Program) {
 			}
 			var consumers []*Nest
 			composable := true
+			for _, c := range p.Nests[:k] {
+				if writesBuffer(c, t) {
+					composable = false // written before (a fill): prod writes part of it only
+				}
+			}
 			for _, c := range p.Nests[k+1:] {
 				if readsBuffer(c, t) {
 					consumers = append(consumers, c)
