@@ -282,7 +282,33 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor)
 	}
 	defer x.release()
 	e.rt.runs.Add(1)
-	return x.run(ctx, e.rt, inputs)
+	return x.run(ctx, e.rt, inputs, false)
+}
+
+// RunInArena is Run with every result a new tensor in the runtime's arena,
+// which the caller owns and frees with Runtime.FreeTensor: the kernel
+// writes its outputs in place, so nothing is copied out. With inputs in the
+// arena too (Runtime.NewTensor), a run copies nothing. Results are zeroed
+// on FreeTensor like every arena block.
+func (e *JitExecutable) RunInArena(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {
+	if err := e.rt.checkOpen(); err != nil {
+		return nil, err
+	}
+	defer trace.StartRegion(ctx, "sandjit.run").End()
+	if e.flow != nil {
+		outs, err := e.runChecked(ctx, inputs)
+		if err != nil {
+			return nil, err
+		}
+		return e.rt.copyToArena(outs)
+	}
+	x, err := e.ExecutableFor(ctx, inputs...)
+	if err != nil {
+		return nil, err
+	}
+	defer x.release()
+	e.rt.runs.Add(1)
+	return x.run(ctx, e.rt, inputs, true)
 }
 
 // Parts are the JitExecutables a kernel with control flow runs: one per

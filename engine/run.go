@@ -24,7 +24,10 @@ const chunkCost = 1 << 21
 
 func alignUp(n int) int { return (n + memref.ArenaAlign - 1) &^ (memref.ArenaAlign - 1) }
 
-func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tensor) ([]*memref.Tensor, error) {
+// run runs the executable on inputs. With inArena, every result is a new
+// tensor in the arena that the caller owns (FreeTensor); the kernel writes
+// its outputs there directly, so nothing is copied out.
+func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tensor, inArena bool) (_ []*memref.Tensor, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -41,9 +44,18 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 		return nil, shapeError(err)
 	}
 
-	// Lay out every buffer of the run (and the argument block) in one block.
+	// Lay out every buffer of the run (and the argument block) in one block
+	// (outputs in blocks of their own with inArena).
 	ar := rt.arena
 	plans := make([]bufferPlan, len(p.Buffers))
+	owned := map[int]*memref.Tensor{} // inArena: output buffer → its tensor
+	defer func() {
+		if err != nil {
+			for _, t := range owned {
+				ar.alloc.FreeTensor(t)
+			}
+		}
+	}()
 	total := alignUp(x.layout.Size())
 	for i, b := range p.Buffers {
 		pl := &plans[i]
@@ -67,6 +79,16 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 			pl.copyIn = k.HostData(hs, b)
 		case loopir.View:
 			continue // placed with its base below
+		case loopir.Output:
+			if inArena {
+				t, err := ar.alloc.NewTensor(b.DType, pl.shape)
+				if err != nil {
+					return nil, err
+				}
+				owned[i] = t
+				pl.off, _ = t.ArenaOffset(ar.alloc)
+				continue
+			}
 		}
 		pl.off = uint32(total) // relative for now
 		total = alignUp(total + n)
@@ -92,6 +114,7 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 		switch {
 		case b.Kind == loopir.View:
 			pl.off = plans[b.Base].off // bases come first
+		case owned[i] != nil:
 		case b.Kind != loopir.Input || pl.copyIn != nil:
 			pl.off += base
 		}
@@ -114,6 +137,42 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	// Results.
 	out := make([]*memref.Tensor, len(k.Results))
 	byBuf := map[int]*memref.Tensor{}
+	if inArena {
+		// Every result a tensor of its own in the arena: outputs as they
+		// are (a second use of one is a copy), arguments and constants
+		// copied in.
+		for i, rs := range k.Results {
+			var src *memref.Tensor
+			switch {
+			case rs.Arg >= 0:
+				src = inputs[rs.Arg].Contiguous()
+			case rs.Const != nil:
+				src = rs.Const
+			default:
+				if t := owned[rs.Buf]; t != nil {
+					out[i] = t
+					delete(owned, rs.Buf)
+					continue
+				}
+				pl := &plans[rs.Buf]
+				src = &memref.Tensor{DType: p.Buffers[rs.Buf].DType, Shape: pl.shape, Data: mem[pl.off : int(pl.off)+pl.bytes]}
+			}
+			t, err := ar.alloc.NewTensor(src.DType, src.Shape)
+			if err != nil {
+				for _, o := range out[:i] {
+					ar.alloc.FreeTensor(o)
+				}
+				return nil, err
+			}
+			copy(t.Data, src.Data[:len(t.Data)])
+			out[i] = t
+		}
+		for _, t := range owned { // outputs no result names (none, today)
+			ar.alloc.FreeTensor(t)
+		}
+		owned = nil
+		return out, nil
+	}
 	for i, rs := range k.Results {
 		switch {
 		case rs.Arg >= 0:

@@ -286,6 +286,24 @@ func (r *Runtime) NewTensor(dt memref.DType, shape []int) (*memref.Tensor, error
 // FreeTensor returns an arena tensor's memory (zeroed) to the arena.
 func (r *Runtime) FreeTensor(t *memref.Tensor) error { return r.arena.alloc.FreeTensor(t) }
 
+// copyToArena copies tensors into new arena tensors (freeing them all on
+// failure).
+func (r *Runtime) copyToArena(ts []*memref.Tensor) ([]*memref.Tensor, error) {
+	out := make([]*memref.Tensor, len(ts))
+	for i, t := range ts {
+		a, err := r.arena.alloc.NewTensor(t.DType, t.Shape)
+		if err != nil {
+			for _, o := range out[:i] {
+				r.arena.alloc.FreeTensor(o)
+			}
+			return nil, err
+		}
+		copy(a.Data, t.Contiguous().Data[:len(a.Data)])
+		out[i] = a
+	}
+	return out, nil
+}
+
 // ArenaStats reports the arena's use.
 func (r *Runtime) ArenaStats() memref.ArenaStats { return r.arena.alloc.Stats() }
 

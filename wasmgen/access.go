@@ -177,29 +177,30 @@ func (ng *nestGen) load(dt memref.DType, i int, ptr []uint32, mode bodyMode) val
 		return out
 	}
 	if mode == modeContig {
+		u := ng.unrollOffset(a)
 		f.LocalGet(ptr[i])
 		switch dt {
 		case memref.Float32, memref.Int32, memref.Uint32:
-			f.Mem(OpV128Load, 0)
+			f.Mem(OpV128Load, u)
 		case memref.Float64, memref.Int64, memref.Uint64:
-			f.Mem(OpV128Load, 0)
+			f.Mem(OpV128Load, u)
 			f.LocalSet(out.regs[0])
 			f.LocalGet(ptr[i])
-			f.Mem(OpV128Load, 16)
+			f.Mem(OpV128Load, u+16)
 			f.LocalSet(out.regs[1])
 			return out
 		case memref.Int16:
-			f.Mem(OpV128Load16x4S, 0)
+			f.Mem(OpV128Load16x4S, u)
 		case memref.Uint16, memref.Float16:
-			f.Mem(OpV128Load16x4U, 0)
+			f.Mem(OpV128Load16x4U, u)
 		case memref.Int8:
-			f.Mem(OpV128Load32Zero, 0)
+			f.Mem(OpV128Load32Zero, u)
 			f.Op(OpI16x8ExtendLowI8x16S, OpI32x4ExtendLowI16x8S)
 		case memref.Uint8:
-			f.Mem(OpV128Load32Zero, 0)
+			f.Mem(OpV128Load32Zero, u)
 			f.Op(OpI16x8ExtendLowI8x16U, OpI32x4ExtendLowI16x8U)
 		case memref.Bool:
-			f.Mem(OpV128Load32Zero, 0)
+			f.Mem(OpV128Load32Zero, u)
 			f.Op(OpI16x8ExtendLowI8x16U, OpI32x4ExtendLowI16x8U)
 			f.V128Const([16]byte{})
 			f.Op(OpI32x4Ne)
@@ -242,30 +243,31 @@ func (ng *nestGen) store(dt memref.DType, i int, ptr []uint32, mode bodyMode, v 
 		v = b
 	}
 	if mode == modeContig {
+		u := ng.unrollOffset(ng.accs[i])
 		switch dt {
 		case memref.Float32, memref.Int32, memref.Uint32:
 			f.LocalGet(ptr[i])
 			f.LocalGet(v.regs[0])
-			f.Mem(OpV128Store, 0)
+			f.Mem(OpV128Store, u)
 		case memref.Float64, memref.Int64, memref.Uint64:
 			f.LocalGet(ptr[i])
 			f.LocalGet(v.regs[0])
-			f.Mem(OpV128Store, 0)
+			f.Mem(OpV128Store, u)
 			f.LocalGet(ptr[i])
 			f.LocalGet(v.regs[1])
-			f.Mem(OpV128Store, 16)
+			f.Mem(OpV128Store, u+16)
 		case memref.Int16, memref.Uint16, memref.Float16:
 			f.LocalGet(ptr[i])
 			f.LocalGet(v.regs[0])
 			f.LocalGet(v.regs[0])
 			f.Shuffle([16]byte{0, 1, 4, 5, 8, 9, 12, 13, 0, 1, 4, 5, 8, 9, 12, 13})
-			f.MemLane(OpV128Store64Lane, 0, 0)
+			f.MemLane(OpV128Store64Lane, u, 0)
 		default: // i8, ui8, i1
 			f.LocalGet(ptr[i])
 			f.LocalGet(v.regs[0])
 			f.LocalGet(v.regs[0])
 			f.Shuffle([16]byte{0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12})
-			f.MemLane(OpV128Store32Lane, 0, 0)
+			f.MemLane(OpV128Store32Lane, u, 0)
 		}
 		return
 	}
@@ -280,4 +282,14 @@ func (ng *nestGen) store(dt memref.DType, i int, ptr []uint32, mode bodyMode, v 
 		f.Lane(extractOp(laneType(dt)), byte(l))
 		f.Mem(scalarStore(dt), off)
 	}
+}
+
+// unrollOffset is the byte offset of the body instance being emitted from
+// the access's pointer in a contiguous group: uoff elements ahead, unless
+// the innermost loop does not move the access.
+func (ng *nestGen) unrollOffset(a *access) uint32 {
+	if a.inner == innerInvariant {
+		return 0
+	}
+	return uint32(ng.uoff * a.esize)
 }

@@ -228,9 +228,16 @@ type nestGen struct {
 	// dynVals are the dynamic index operands of the access being emitted.
 	dynVals []val
 
-	// register accumulation over the trailing reduce loops [s0, R)
+	// unrolled contiguous groups: the body instance being emitted reads
+	// and writes uoff elements past the pointers, and accumulates into
+	// register set ucur
+	uoff, ucur int
+	unroll     int // body instances per unrolled contiguous group (1: none)
+
+	// register accumulation over the trailing reduce loops [s0, R): one
+	// set of accumulators per unrolled body instance
 	s0       int
-	regAcc   map[*loopir.Instr]val
+	regAcc   []map[*loopir.Instr]val
 	memInit  bool // some accumulation goes through memory: initialise first
 	laneMask val  // lane 0 set: for masking partial vectors
 }
@@ -246,7 +253,7 @@ func (g *gen) nestFunc(f *Func, n *loopir.Nest) error {
 	f.Op(OpReturn)
 	f.End()
 
-	ng := &nestGen{g: g, f: f, n: n, lo: 1, hi: 2}
+	ng := &nestGen{g: g, f: f, n: n, lo: 1, hi: 2, unroll: unrollFor(n)}
 	if err := ng.prologue(); err != nil {
 		return err
 	}
@@ -621,24 +628,38 @@ func (ng *nestGen) innermost(start, end iv, ptr []uint32) {
 			dyn = append(dyn, a.dyn...)
 		}
 	}
-	group := func(mode bodyMode) {
+	// groupOf emits a loop over groups of 4·u iterations: u body
+	// instances, the one furthest ahead first (so that wazero checks the
+	// bounds of each pointer once per group: a later access at a lower
+	// offset from the same base is known in bounds).
+	groupOf := func(mode bodyMode, u int) {
 		f.Block(BlockEmpty)
 		f.Loop(BlockEmpty)
 		end.push(f)
 		f.LocalGet(j)
 		f.Op(OpI32Sub)
-		f.I32Const(4)
+		f.I32Const(int32(4 * u))
 		f.Op(OpI32LtU)
 		f.BrIf(1)
-		ng.body(mode, ptr)
-		ng.advance(l, ptr, 4)
+		for k := u - 1; k >= 0; k-- {
+			ng.uoff, ng.ucur = 4*k, k
+			ng.body(mode, ptr)
+		}
+		ng.uoff, ng.ucur = 0, 0
+		ng.advance(l, ptr, int32(4*u))
 		f.LocalGet(j)
-		f.I32Const(4)
+		f.I32Const(int32(4 * u))
 		f.Op(OpI32Add)
 		f.LocalSet(j)
 		f.Br(0)
 		f.End()
 		f.End()
+	}
+	group := func(mode bodyMode) {
+		if mode == modeContig && ng.unroll > 1 {
+			groupOf(mode, ng.unroll)
+		}
+		groupOf(mode, 1)
 	}
 	switch {
 	case ng.n.Loops[l].Kind == loopir.Seq:
@@ -727,7 +748,8 @@ func (ng *nestGen) loopIndex(in *loopir.Instr, mode bodyMode) val {
 	f.LocalGet(ng.counters[in.Loop])
 	f.Op(OpI32x4Splat)
 	if in.Loop == len(ng.n.Loops)-1 && mode != modeLanes1 {
-		f.I32x4Const(0, 1, 2, 3)
+		u := uint32(ng.uoff)
+		f.I32x4Const(u, u+1, u+2, u+3)
 		f.Op(OpI32x4Add)
 	}
 	f.LocalSet(v.regs[0])
@@ -752,13 +774,16 @@ func (ng *nestGen) initRegAcc() {
 	if !ng.inRegisters() {
 		return
 	}
-	ng.regAcc = map[*loopir.Instr]val{}
-	for _, in := range ng.n.Body {
-		if in.Op == loopir.OpAccum {
-			id := ng.splatConst(in.Type, identityBits(in.Red, in.Type))
-			acc := ng.newVal(in.Type)
-			ng.copyVal(acc, id)
-			ng.regAcc[in] = acc
+	ng.regAcc = make([]map[*loopir.Instr]val, max(ng.unroll, 1))
+	for u := range ng.regAcc {
+		ng.regAcc[u] = map[*loopir.Instr]val{}
+		for _, in := range ng.n.Body {
+			if in.Op == loopir.OpAccum {
+				id := ng.splatConst(in.Type, identityBits(in.Red, in.Type))
+				acc := ng.newVal(in.Type)
+				ng.copyVal(acc, id)
+				ng.regAcc[u][in] = acc
+			}
 		}
 	}
 }
@@ -768,7 +793,7 @@ func (ng *nestGen) initRegAcc() {
 func (ng *nestGen) accumulate(in *loopir.Instr, ptr []uint32, mode bodyMode, v val) {
 	comb := in.Red.Combine()
 	if ng.inRegisters() {
-		acc := ng.regAcc[in]
+		acc := ng.regAcc[ng.ucur][in]
 		if mode == modeLanes1 {
 			id := ng.splatConst(in.Type, identityBits(in.Red, in.Type))
 			v = ng.selectVal(ng.laneMask, v, id)
@@ -792,7 +817,11 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 		if in.Op != loopir.OpAccum {
 			continue
 		}
-		h := ng.horizontal(in.Red.Combine(), in.Type, ng.regAcc[in])
+		acc := ng.regAcc[0][in]
+		for u := 1; u < len(ng.regAcc); u++ { // the unrolled instances' partial results
+			acc = ng.binop(in.Red.Combine(), in.Type, acc, ng.regAcc[u][in])
+		}
+		h := ng.horizontal(in.Red.Combine(), in.Type, acc)
 		i := ng.accessIndex(in)
 		if ng.memInit {
 			old := ng.load(in.Type, i, ptr, modeLanes1)
@@ -800,4 +829,21 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 		}
 		ng.store(in.Type, i, ptr, modeLanes1, h)
 	}
+}
+
+// unrollFor is how many contiguous groups of four iterations one trip of
+// the innermost loop runs: four for light bodies (16 elements a trip, one
+// bounds check per pointer in wazero, a quarter of the loop overhead),
+// two for heavier ones, none for bodies big enough to hide the overhead.
+func unrollFor(n *loopir.Nest) int {
+	if len(n.Loops) == 0 {
+		return 1
+	}
+	switch c := n.Cost(); {
+	case c <= 24:
+		return 4
+	case c <= 64:
+		return 2
+	}
+	return 1
 }

@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sandjit/sandjit/internal/golden"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// TestRunInArena: results come back as arena tensors the caller owns,
+// equal to Run's, for outputs, returned arguments, constants and a value
+// returned twice; nothing stays allocated once they are freed.
+func TestRunInArena(t *testing.T) {
+	rt := newRuntime(t)
+	ctx := context.Background()
+	exe := compile(t, rt, `func.func @f(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xf32>, tensor<2xf32>, tensor<?x?xf32>) {
+  %c = "tf.Const"() {value = dense<[1.5, 2.5]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %0 = "tf.AddV2"(%x, %b) : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  %1 = "tf.Exp"(%0) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %0, %1, %b, %c, %0 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xf32>, tensor<2xf32>, tensor<?x?xf32>
+}`)
+	x := f32s(t, []int{5, 7}, func(i int) float32 { return float32(i) / 10 })
+	b := f32s(t, []int{7}, func(i int) float32 { return float32(i) })
+	want, err := exe.Run(ctx, x, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Inputs in the arena too: a run that copies nothing.
+	ax, _ := rt.NewTensor(memref.Float32, x.Shape)
+	copy(ax.Data, x.Data)
+	for _, in := range [][]*memref.Tensor{{x, b}, {ax, b}} {
+		got, err := exe.RunInArena(ctx, in...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if _, ok := got[i].ArenaOffset(rt.arena.alloc); !ok {
+				t.Errorf("result %d is not in the arena", i)
+			}
+			if err := golden.Compare(got[i], want[i], 0, 0); err != nil {
+				t.Errorf("result %d: %v", i, err)
+			}
+		}
+		if got[0] == got[4] {
+			t.Error("a value returned twice is one tensor: the caller would free it twice")
+		}
+		for _, r := range got {
+			if err := rt.FreeTensor(r); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	rt.FreeTensor(ax)
+	if st := rt.ArenaStats(); st.InUse != 0 {
+		t.Errorf("arena holds %d bytes after freeing every result", st.InUse)
+	}
+	// A failing run leaves nothing behind.
+	if _, err := exe.RunInArena(ctx, x, f32s(t, []int{3}, func(int) float32 { return 0 })); err == nil {
+		t.Error("a broadcast error was not reported")
+	}
+	if st := rt.ArenaStats(); st.InUse != 0 {
+		t.Errorf("arena holds %d bytes after a failed run", st.InUse)
+	}
+	// A kernel with control flow.
+	fe := compile(t, rt, ifSrc)
+	c := f32s(t, []int{1}, func(int) float32 { return 1 })
+	m := f32s(t, []int{3, 4}, func(i int) float32 { return float32(i) })
+	fw, _ := fe.Run(ctx, c, m)
+	fg, err := fe.RunInArena(ctx, c, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range fw {
+		if err := golden.Compare(fg[i], fw[i], 0, 0); err != nil {
+			t.Errorf("flow result %d: %v", i, err)
+		}
+		rt.FreeTensor(fg[i])
+	}
+	if st := rt.ArenaStats(); st.InUse != 0 {
+		t.Errorf("arena holds %d bytes after the flow's results are freed", st.InUse)
+	}
+}
