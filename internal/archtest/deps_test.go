@@ -21,6 +21,7 @@ var allowed = map[string][]string{
 	"wasmgen":           {"memref", "lower/loopir"},
 	"engine":            {"memref", "lower", "lower/loopir", "wasmgen", "cache"},
 	"internal/golden":   {"memref"},
+	"internal/bench":    {"memref", "engine"},
 	"internal/archtest": {},
 	"cmd/sandjit":       {"*"},
 }

@@ -1,0 +1,471 @@
+// Package bench is sandjit's benchmark suite (issue 5): ten float32
+// kernels written in the TensorFlow dialect, a plain-Go implementation of
+// each to measure against, and a runner that times both side by side
+// through the public engine API. `sandjit bench` prints its results; the
+// engine's BenchmarkSuite/BenchmarkSuiteGo run the same kernels under
+// `go test -bench`.
+//
+// The Go baselines are straightforward single-threaded loops over []float32
+// writing into a preallocated output (so they allocate nothing per call,
+// unlike engine.Run, whose results are new tensors): matmul in i-k-j order,
+// transpose in 32×32 tiles, sums accumulated in float32 in index order.
+// Transcendentals (tanh, exp, sqrt) go through Go's float64 math package
+// and are rounded to float32: accurate, and slower than the polynomial
+// approximations sandjit generates.
+package bench
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+)
+
+// DefaultSize is the suite's size: the N of the [N,N] kernels.
+const DefaultSize = 1024
+
+// Dims are the sizes of one run of the suite: N for the [N,N] kernels, M
+// for the M×M×M matmul, E for the two [E] vectors of K9.
+type Dims struct{ N, M, E int }
+
+// DimsFor scales the suite to size (DefaultSize gives N 1024, M 512, E 8):
+// N = size, M = size/2, E = size/128, none below 1.
+func DimsFor(size int) Dims {
+	if size <= 0 {
+		size = DefaultSize
+	}
+	return Dims{N: size, M: max(1, size/2), E: max(1, size*8/DefaultSize)}
+}
+
+// Tol is how far a result may be from the Go baseline's: |got-want| <=
+// ATol + RTol·|want| elementwise.
+type Tol struct{ RTol, ATol float64 }
+
+// Kernel is one benchmark of the suite.
+type Kernel struct {
+	Name  string // K1 … K10
+	Title string // what it computes, briefly
+	// Source is the kernel's MLIR text with static shapes for d.
+	Source func(d Dims) string
+	// InShapes and OutShape are the shapes of the inputs and the result.
+	InShapes func(d Dims) [][]int
+	OutShape func(d Dims) []int
+	// Go computes the result in plain Go into out (len = OutShape's
+	// element count), overwriting it.
+	Go func(d Dims, out []float32, in [][]float32)
+	// FLOPs counts arithmetic operations (a transcendental counts one);
+	// Bytes counts bytes read and written (each input read once, the
+	// result written once).
+	FLOPs func(d Dims) int64
+	Bytes func(d Dims) int64
+	// TargetMs is the target time per call at DefaultSize on one thread
+	// (0 when TargetGFLOPs is the target instead); TargetGFLOPs is the
+	// matmul's throughput target per backend ("" for any other backend).
+	TargetMs     float64
+	TargetGFLOPs map[string]float64
+	// FixedTarget marks a target that does not scale with size (K9: the
+	// per-call overhead).
+	FixedTarget bool
+	// Tol is the tolerance against the Go baseline for d.
+	Tol func(d Dims) Tol
+}
+
+// Suite returns the ten kernels, K1 to K10.
+func Suite() []*Kernel { return suite }
+
+// Lookup returns the kernel named name (K1 … K10, case-insensitive), or nil.
+func Lookup(name string) *Kernel {
+	for _, k := range suite {
+		if strings.EqualFold(k.Name, name) {
+			return k
+		}
+	}
+	return nil
+}
+
+// Target returns the kernel's target time per call in ms at d on backend,
+// and whether it was scaled from DefaultSize. The matmul's throughput
+// target becomes a time through its FLOP count.
+func (k *Kernel) Target(d Dims, backend string) (ms float64, scaled bool) {
+	if k.TargetGFLOPs != nil {
+		g := k.TargetGFLOPs[backend]
+		if g == 0 {
+			g = k.TargetGFLOPs[""]
+		}
+		return float64(k.FLOPs(d)) / g / 1e6, false
+	}
+	if k.FixedTarget {
+		return k.TargetMs, false
+	}
+	def := DimsFor(DefaultSize)
+	if d == def {
+		return k.TargetMs, false
+	}
+	return k.TargetMs * float64(k.Bytes(d)) / float64(k.Bytes(def)), true
+}
+
+// GFLOPsTarget is the matmul's throughput target on backend (0 for the
+// other kernels).
+func (k *Kernel) GFLOPsTarget(backend string) float64 {
+	if k.TargetGFLOPs == nil {
+		return 0
+	}
+	if g := k.TargetGFLOPs[backend]; g != 0 {
+		return g
+	}
+	return k.TargetGFLOPs[""]
+}
+
+// Inputs makes the kernel's inputs for d: uniform in [-1, 1) from a
+// generator seeded with seed and the kernel's name, so that each kernel's
+// inputs are the same whatever else runs.
+func (k *Kernel) Inputs(d Dims, seed uint64) [][]float32 {
+	var h uint64 = 14695981039346656037
+	for _, c := range []byte(k.Name) {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	rng := rand.New(rand.NewPCG(seed, h))
+	var in [][]float32
+	for _, s := range k.InShapes(d) {
+		v := make([]float32, elems(s))
+		for i := range v {
+			v[i] = rng.Float32()*2 - 1
+		}
+		in = append(in, v)
+	}
+	return in
+}
+
+func elems(shape []int) int {
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	return n
+}
+
+// ty prints a static tensor type: ty(f32, 3, 4) = tensor<3x4xf32>.
+func ty(dims ...int) string {
+	var b strings.Builder
+	b.WriteString("tensor<")
+	for _, d := range dims {
+		fmt.Fprintf(&b, "%dx", d)
+	}
+	b.WriteString("f32>")
+	return b.String()
+}
+
+func sq(d Dims) [][]int  { return [][]int{{d.N, d.N}} }
+func sqOut(d Dims) []int { return []int{d.N, d.N} }
+func nn(d Dims) int64    { return int64(d.N) * int64(d.N) }
+func f32(n int64) int64  { return 4 * n }
+func tol(r, a float64) func(Dims) Tol {
+	return func(Dims) Tol { return Tol{r, a} }
+}
+
+// unary is a one-op elementwise kernel over [N,N].
+func unarySrc(name, op string) func(Dims) string {
+	return func(d Dims) string {
+		t := ty(d.N, d.N)
+		return fmt.Sprintf(`func.func @%s(%%x: %s) -> %s {
+  %%0 = "%s"(%%x) {device = ""} : (%s) -> %s
+  func.return %%0 : %s
+}
+`, name, t, t, op, t, t, t)
+	}
+}
+
+func reduceSrc(name string, axis int) func(Dims) string {
+	return func(d Dims) string {
+		t, r := ty(d.N, d.N), ty(d.N)
+		return fmt.Sprintf(`func.func @%s(%%x: %s) -> %s {
+  %%axis = "tf.Const"() {value = dense<%d> : tensor<1xi32>} : () -> tensor<1xi32>
+  %%0 = "tf.Sum"(%%x, %%axis) {device = "", keep_dims = false} : (%s, tensor<1xi32>) -> %s
+  func.return %%0 : %s
+}
+`, name, t, r, axis, t, r, r)
+	}
+}
+
+// sumTol is the tolerance of an n-term float32 sum of values in [-1, 1]:
+// summation orders differ (sandjit sums in SIMD lanes).
+func sumTol(n int) Tol { return Tol{RTol: 1e-4, ATol: 2e-6 * float64(n)} }
+
+var suite = []*Kernel{
+	{
+		Name: "K1", Title: "tanh",
+		Source:   unarySrc("k1_tanh", "tf.Tanh"),
+		InShapes: sq, OutShape: sqOut,
+		Go: func(d Dims, out []float32, in [][]float32) {
+			x := in[0][:len(out)]
+			for i, v := range x {
+				out[i] = float32(math.Tanh(float64(v)))
+			}
+		},
+		FLOPs:    func(d Dims) int64 { return nn(d) },
+		Bytes:    func(d Dims) int64 { return f32(2 * nn(d)) },
+		TargetMs: 0.40,
+		Tol:      tol(1e-5, 1e-6),
+	},
+	{
+		Name: "K2", Title: "max(a*b+c,0)",
+		Source: func(d Dims) string {
+			t := ty(d.N, d.N)
+			return fmt.Sprintf(`func.func @k2_fma_relu(%%a: %[1]s, %%b: %[1]s, %%c: %[1]s) -> %[1]s {
+  %%zero = "tf.Const"() {value = dense<0.000000e+00> : tensor<f32>} : () -> tensor<f32>
+  %%0 = "tf.Mul"(%%a, %%b) {device = ""} : (%[1]s, %[1]s) -> %[1]s
+  %%1 = "tf.AddV2"(%%0, %%c) {device = ""} : (%[1]s, %[1]s) -> %[1]s
+  %%2 = "tf.Maximum"(%%1, %%zero) {device = ""} : (%[1]s, tensor<f32>) -> %[1]s
+  func.return %%2 : %[1]s
+}
+`, t)
+		},
+		InShapes: func(d Dims) [][]int { return [][]int{{d.N, d.N}, {d.N, d.N}, {d.N, d.N}} },
+		OutShape: sqOut,
+		Go: func(d Dims, out []float32, in [][]float32) {
+			a, b, c := in[0][:len(out)], in[1][:len(out)], in[2][:len(out)]
+			for i := range out {
+				v := a[i]*b[i] + c[i]
+				if v < 0 {
+					v = 0
+				}
+				out[i] = v
+			}
+		},
+		FLOPs:    func(d Dims) int64 { return 3 * nn(d) },
+		Bytes:    func(d Dims) int64 { return f32(4 * nn(d)) },
+		TargetMs: 0.28,
+		// a*b+c may be fused (one rounding) or not: one ulp of the sum.
+		Tol: tol(1e-6, 1e-6),
+	},
+	{
+		Name: "K3", Title: "x+bias (row broadcast)",
+		Source: func(d Dims) string {
+			t, b := ty(d.N, d.N), ty(d.N)
+			return fmt.Sprintf(`func.func @k3_bias(%%x: %[1]s, %%bias: %[2]s) -> %[1]s {
+  %%0 = "tf.AddV2"(%%x, %%bias) {device = ""} : (%[1]s, %[2]s) -> %[1]s
+  func.return %%0 : %[1]s
+}
+`, t, b)
+		},
+		InShapes: func(d Dims) [][]int { return [][]int{{d.N, d.N}, {d.N}} },
+		OutShape: sqOut,
+		Go: func(d Dims, out []float32, in [][]float32) {
+			x, bias := in[0], in[1][:d.N]
+			for r := 0; r < d.N; r++ {
+				o, xr := out[r*d.N:(r+1)*d.N], x[r*d.N:(r+1)*d.N]
+				for j, b := range bias {
+					o[j] = xr[j] + b
+				}
+			}
+		},
+		FLOPs:    func(d Dims) int64 { return nn(d) },
+		Bytes:    func(d Dims) int64 { return f32(2*nn(d) + int64(d.N)) },
+		TargetMs: 0.10,
+		Tol:      tol(0, 0),
+	},
+	{
+		Name: "K4", Title: "row sum (axis 1)",
+		Source:   reduceSrc("k4_row_sum", 1),
+		InShapes: sq, OutShape: func(d Dims) []int { return []int{d.N} },
+		Go: func(d Dims, out []float32, in [][]float32) {
+			x := in[0]
+			for r := range out[:d.N] {
+				var s float32
+				for _, v := range x[r*d.N : (r+1)*d.N] {
+					s += v
+				}
+				out[r] = s
+			}
+		},
+		FLOPs:    func(d Dims) int64 { return nn(d) },
+		Bytes:    func(d Dims) int64 { return f32(nn(d) + int64(d.N)) },
+		TargetMs: 0.08,
+		Tol:      func(d Dims) Tol { return sumTol(d.N) },
+	},
+	{
+		Name: "K5", Title: "column sum (axis 0)",
+		Source:   reduceSrc("k5_col_sum", 0),
+		InShapes: sq, OutShape: func(d Dims) []int { return []int{d.N} },
+		Go: func(d Dims, out []float32, in [][]float32) {
+			x := in[0]
+			out = out[:d.N]
+			clear(out)
+			for r := 0; r < d.N; r++ {
+				xr := x[r*d.N : (r+1)*d.N]
+				for j, v := range xr {
+					out[j] += v
+				}
+			}
+		},
+		FLOPs:    func(d Dims) int64 { return nn(d) },
+		Bytes:    func(d Dims) int64 { return f32(nn(d) + int64(d.N)) },
+		TargetMs: 0.11,
+		Tol:      func(d Dims) Tol { return sumTol(d.N) },
+	},
+	{
+		Name: "K6", Title: "softmax (last axis)",
+		Source:   unarySrc("k6_softmax", "tf.Softmax"),
+		InShapes: sq, OutShape: sqOut,
+		Go: func(d Dims, out []float32, in [][]float32) {
+			x := in[0]
+			for r := 0; r < d.N; r++ {
+				xr, o := x[r*d.N:(r+1)*d.N], out[r*d.N:(r+1)*d.N]
+				m := float32(math.Inf(-1))
+				for _, v := range xr {
+					m = max(m, v)
+				}
+				var s float32
+				for j, v := range xr {
+					e := float32(math.Exp(float64(v - m)))
+					o[j] = e
+					s += e
+				}
+				inv := 1 / s
+				for j := range o {
+					o[j] *= inv
+				}
+			}
+		},
+		// max, subtract, exp, sum, scale
+		FLOPs:    func(d Dims) int64 { return 5 * nn(d) },
+		Bytes:    func(d Dims) int64 { return f32(2 * nn(d)) },
+		TargetMs: 0.64,
+		Tol:      tol(1e-5, 1e-7),
+	},
+	{
+		Name: "K7", Title: "matmul",
+		Source: func(d Dims) string {
+			t := ty(d.M, d.M)
+			return fmt.Sprintf(`func.func @k7_matmul(%%a: %[1]s, %%b: %[1]s) -> %[1]s {
+  %%0 = "tf.MatMul"(%%a, %%b) {device = "", transpose_a = false, transpose_b = false} : (%[1]s, %[1]s) -> %[1]s
+  func.return %%0 : %[1]s
+}
+`, t)
+		},
+		InShapes: func(d Dims) [][]int { return [][]int{{d.M, d.M}, {d.M, d.M}} },
+		OutShape: func(d Dims) []int { return []int{d.M, d.M} },
+		Go: func(d Dims, out []float32, in [][]float32) {
+			n := d.M
+			a, b := in[0], in[1]
+			clear(out)
+			for i := 0; i < n; i++ {
+				o := out[i*n : (i+1)*n]
+				for k, av := range a[i*n : (i+1)*n] {
+					br := b[k*n : (k+1)*n]
+					for j, bv := range br {
+						o[j] += av * bv
+					}
+				}
+			}
+		},
+		FLOPs:        func(d Dims) int64 { return 2 * int64(d.M) * int64(d.M) * int64(d.M) },
+		Bytes:        func(d Dims) int64 { return f32(3 * int64(d.M) * int64(d.M)) },
+		TargetGFLOPs: map[string]float64{"wazero": 25, "": 45},
+		Tol:          func(d Dims) Tol { return sumTol(d.M) },
+	},
+	{
+		Name: "K8", Title: "transpose",
+		Source: func(d Dims) string {
+			t := ty(d.N, d.N)
+			return fmt.Sprintf(`func.func @k8_transpose(%%x: %[1]s) -> %[1]s {
+  %%perm = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %%0 = "tf.Transpose"(%%x, %%perm) {device = ""} : (%[1]s, tensor<2xi32>) -> %[1]s
+  func.return %%0 : %[1]s
+}
+`, t)
+		},
+		InShapes: sq, OutShape: sqOut,
+		Go: func(d Dims, out []float32, in [][]float32) {
+			const tile = 32
+			n, x := d.N, in[0]
+			for i0 := 0; i0 < n; i0 += tile {
+				i1 := min(i0+tile, n)
+				for j0 := 0; j0 < n; j0 += tile {
+					j1 := min(j0+tile, n)
+					for i := i0; i < i1; i++ {
+						for j := j0; j < j1; j++ {
+							out[j*n+i] = x[i*n+j]
+						}
+					}
+				}
+			}
+		},
+		FLOPs:    func(d Dims) int64 { return 0 },
+		Bytes:    func(d Dims) int64 { return f32(2 * nn(d)) },
+		TargetMs: 1.0,
+		Tol:      tol(0, 0),
+	},
+	{
+		Name: "K9", Title: "add [8] (call overhead)",
+		Source: func(d Dims) string {
+			t := ty(d.E)
+			return fmt.Sprintf(`func.func @k9_add(%%x: %[1]s, %%y: %[1]s) -> %[1]s {
+  %%0 = "tf.AddV2"(%%x, %%y) {device = ""} : (%[1]s, %[1]s) -> %[1]s
+  func.return %%0 : %[1]s
+}
+`, t)
+		},
+		InShapes: func(d Dims) [][]int { return [][]int{{d.E}, {d.E}} },
+		OutShape: func(d Dims) []int { return []int{d.E} },
+		Go: func(d Dims, out []float32, in [][]float32) {
+			x, y := in[0][:len(out)], in[1][:len(out)]
+			for i := range out {
+				out[i] = x[i] + y[i]
+			}
+		},
+		FLOPs:       func(d Dims) int64 { return int64(d.E) },
+		Bytes:       func(d Dims) int64 { return f32(3 * int64(d.E)) },
+		TargetMs:    0.0005,
+		FixedTarget: true,
+		Tol:         tol(0, 0),
+	},
+	{
+		Name: "K10", Title: "layer norm (axis 1)",
+		Source: func(d Dims) string {
+			t, r := ty(d.N, d.N), ty(d.N, 1)
+			return fmt.Sprintf(`func.func @k10_layer_norm(%%x: %[1]s) -> %[1]s {
+  %%axis = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %%eps = "tf.Const"() {value = dense<9.99999974E-6> : tensor<f32>} : () -> tensor<f32>
+  %%0 = "tf.Mean"(%%x, %%axis) {device = "", keep_dims = true} : (%[1]s, tensor<1xi32>) -> %[2]s
+  %%1 = "tf.Sub"(%%x, %%0) {device = ""} : (%[1]s, %[2]s) -> %[1]s
+  %%2 = "tf.Square"(%%1) {device = ""} : (%[1]s) -> %[1]s
+  %%3 = "tf.Mean"(%%2, %%axis) {device = "", keep_dims = true} : (%[1]s, tensor<1xi32>) -> %[2]s
+  %%4 = "tf.AddV2"(%%3, %%eps) {device = ""} : (%[2]s, tensor<f32>) -> %[2]s
+  %%5 = "tf.Rsqrt"(%%4) {device = ""} : (%[2]s) -> %[2]s
+  %%6 = "tf.Mul"(%%1, %%5) {device = ""} : (%[1]s, %[2]s) -> %[1]s
+  func.return %%6 : %[1]s
+}
+`, t, r)
+		},
+		InShapes: sq, OutShape: sqOut,
+		Go: func(d Dims, out []float32, in [][]float32) {
+			n, x := d.N, in[0]
+			fn := float32(n)
+			for r := 0; r < n; r++ {
+				xr, o := x[r*n:(r+1)*n], out[r*n:(r+1)*n]
+				var s float32
+				for _, v := range xr {
+					s += v
+				}
+				mean := s / fn
+				var ss float32
+				for j, v := range xr {
+					c := v - mean
+					o[j] = c
+					ss += c * c
+				}
+				rs := float32(1 / math.Sqrt(float64(ss/fn+1e-5)))
+				for j := range o {
+					o[j] *= rs
+				}
+			}
+		},
+		// mean, subtract, square, mean, scale
+		FLOPs:    func(d Dims) int64 { return 5 * nn(d) },
+		Bytes:    func(d Dims) int64 { return f32(2 * nn(d)) },
+		TargetMs: 0.30,
+		// the row's mean and variance are sums over N terms
+		Tol: func(d Dims) Tol { return Tol{RTol: 1e-4, ATol: 1e-6 * float64(d.N)} },
+	},
+}
