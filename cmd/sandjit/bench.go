@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sandjit/sandjit/engine"
+	"github.com/sandjit/sandjit/internal/bench"
+)
+
+func init() {
+	commands = append(commands, command{"bench",
+		"the benchmark suite against plain Go: sandjit bench [--kernel=K1,K7] [--size=1024] [--workers=1] [--json] [--plot=out.svg]", runBench})
+}
+
+func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	kernels := fs.String("kernel", "", "comma-separated kernels to run, e.g. K1,K7 (default: all, K1…K10)")
+	size := fs.Int("size", bench.DefaultSize, "the suite's size: N of the NxN kernels; the matmul is N/2 cubed, K9's vectors N/128")
+	iters := fs.Int("iters", 0, "measured calls of each variant per kernel (default: as many as fit in --budget, at least 10)")
+	budget := fs.Duration("budget", time.Second, "measuring time per kernel when --iters is not given")
+	warmup := fs.Int("warmup", 3, "unmeasured calls of each variant before measuring")
+	workers := fs.Int("workers", 1, "worker goroutines per run (1: a single thread)")
+	backend := fs.String("backend", "wazero", "Wasm runtime: "+strings.Join(engine.Backends(), " or "))
+	specialize := fs.String("specialize", "enabled", "specialization mode: enabled, disabled or always")
+	seed := fs.Uint64("seed", 1, "seed of the input generator")
+	asJSON := fs.Bool("json", false, "print the results as JSON (one object per kernel) instead of a table")
+	plot := fs.String("plot", "", "also write an SVG bar chart of the ratios to this file")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--json] [--plot=FILE.svg]")
+		fmt.Fprint(stderr, "\nTimes the suite's kernels through the engine (inputs in the arena, and on the Go heap) and a plain-Go\nbaseline, interleaved, after checking each result against the baseline.\n\n")
+		for _, k := range bench.Suite() {
+			fmt.Fprintf(stderr, "  %-4s %s\n", k.Name, k.Title)
+		}
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("bench: unexpected argument %q", pos[0])
+	}
+	cfg := bench.Config{Size: *size, Iters: *iters, Budget: *budget, Warmup: *warmup, Workers: *workers,
+		Backend: *backend, Seed: *seed}
+	switch {
+	case *size < 1:
+		return usagef("bench: --size must be positive, got %d", *size)
+	case *iters < 0:
+		return usagef("bench: --iters must not be negative, got %d", *iters)
+	case *warmup < 0:
+		return usagef("bench: --warmup must not be negative, got %d", *warmup)
+	case *budget <= 0:
+		return usagef("bench: --budget must be positive, got %v", *budget)
+	case *workers < 1 || *workers > 1024:
+		return usagef("bench: --workers must be in [1, 1024], got %d", *workers)
+	case !slices.Contains(engine.Backends(), *backend):
+		return usagef("bench: unknown backend %q (this build has %s)", *backend, strings.Join(engine.Backends(), ", "))
+	}
+	if cfg.Specialization, err = engine.ParseSpecialization(*specialize); err != nil {
+		return usagef("bench: --specialize: %v", err)
+	}
+	if *kernels != "" {
+		for _, n := range strings.Split(*kernels, ",") {
+			if bench.Lookup(strings.TrimSpace(n)) == nil {
+				return usagef("bench: --kernel: unknown kernel %q (the suite has K1 to K10)", n)
+			}
+			cfg.Kernels = append(cfg.Kernels, n)
+		}
+	}
+	if *warmup == 0 {
+		cfg.Warmup = -1 // Config reads 0 as its default
+	}
+	p := &progress{w: stderr}
+	cfg.Progress = p.update
+	results, runErr := bench.Run(ctx, cfg)
+	p.clear()
+	if *asJSON {
+		if err := bench.WriteJSON(stdout, results); err != nil {
+			return err
+		}
+	} else if len(results) > 0 {
+		if err := bench.WriteTable(stdout, results); err != nil {
+			return err
+		}
+	}
+	if *plot != "" && len(results) > 0 {
+		r := results[0]
+		title := fmt.Sprintf("sandjit bench: size %d, %s, %d worker(s)", r.Size, r.Backend, r.Workers)
+		f, err := os.Create(*plot)
+		if err != nil {
+			return err
+		}
+		err = bench.WriteSVG(f, results, title)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return runErr
+}
+
+// progress keeps one status line on stderr, rewritten with \r.
+type progress struct {
+	w    io.Writer
+	last int // length of the line shown
+}
+
+func (p *progress) update(k *bench.Kernel, done, total int) {
+	line := fmt.Sprintf("%s %s: compiling, checking, warming up", k.Name, k.Title)
+	if total > 0 {
+		line = fmt.Sprintf("%s %s: %d/%d calls", k.Name, k.Title, done, total)
+	}
+	pad := max(0, p.last-len(line))
+	fmt.Fprintf(p.w, "\r%s%s", line, strings.Repeat(" ", pad))
+	p.last = len(line)
+}
+
+func (p *progress) clear() {
+	if p.last > 0 {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.last))
+		p.last = 0
+	}
+}

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestBenchTable(t *testing.T) {
+	code, out, errs := sandjit(t, "bench", "--kernel=K3,K9", "--size=8", "--iters=3", "--warmup=0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, s := range []string{"sandjit median", "Go median", "K3 x+bias", "K9 add", "met", "size 8, backend wazero, 1 worker(s)"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("output lacks %q:\n%s", s, out)
+		}
+	}
+	if strings.Contains(out, "K1 ") || strings.Count(out, "\n") != 5 {
+		t.Errorf("want a header, two kernels, the config line and the scaled targets' note:\n%s", out)
+	}
+	// Progress goes to stderr, each update over the last, and is wiped.
+	if !strings.Contains(errs, "\rK9 add [8] (call overhead): 3/3 calls") || !strings.HasSuffix(errs, "\r") {
+		t.Errorf("progress: %q", errs)
+	}
+}
+
+func TestBenchJSONAndPlot(t *testing.T) {
+	svg := filepath.Join(t.TempDir(), "ratios.svg")
+	code, out, errs := sandjit(t, "bench", "--json", "--kernel=k7", "--size=4", "--iters=2", "--workers=2",
+		"--specialize=always", "--plot="+svg)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res []map[string]any
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if len(res) != 1 || res[0]["kernel"] != "K7" || res[0]["workers"] != 2.0 || res[0]["specialization"] != "always" ||
+		res[0]["target_gflop_per_s"] != 25.0 {
+		t.Errorf("got %v", res)
+	}
+	f, err := os.Open(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var doc struct {
+		XMLName xml.Name
+	}
+	if err := xml.NewDecoder(f).Decode(&doc); err != nil || doc.XMLName.Local != "svg" {
+		t.Errorf("plot: %v %v", doc.XMLName, err)
+	}
+}
+
+func TestBenchUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"--kernel=K11"},
+		{"--size=0"},
+		{"--workers=0"},
+		{"--iters=-1"},
+		{"--backend=v8"},
+		{"--specialize=sometimes"},
+		{"extra"},
+		{"--nope"},
+	} {
+		code, _, errs := sandjit(t, append([]string{"bench"}, args...)...)
+		if code != exitUsage || !strings.Contains(errs, "sandjit: ") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	if code, _, errs := sandjit(t, "bench", "-h"); code != 0 || !strings.Contains(errs, "K10  layer norm") {
+		t.Errorf("-h: exit %d\n%s", code, errs)
+	}
+}
