@@ -47,6 +47,7 @@ var commands = []command{
 	{"run", "run a kernel: sandjit run KERNEL.mlir --input=2x3xf32=1 2 3 4 5 6 --input=@x.npy [--output=@r.npy]", runRun},
 	{"compile", "compile a kernel and show the result: sandjit compile KERNEL.mlir --dump=loops|wat|graph|stages", runCompile},
 	{"ops", "print the op support matrix (--format=text|json)", runOps},
+	{"serve", "the multi-tenant HTTP server: sandjit serve --addr 127.0.0.1:8080 --config tenants.json", runServe},
 }
 
 func main() {

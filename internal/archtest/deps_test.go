@@ -23,6 +23,7 @@ var allowed = map[string][]string{
 	"internal/golden":   {"memref"},
 	"internal/bench":    {"memref", "engine"},
 	"internal/archtest": {},
+	"server":            {"memref", "lower", "engine", "cache"},
 	"cmd/sandjit":       {"*"},
 }
 

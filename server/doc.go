@@ -1,0 +1,70 @@
+// Package server is `sandjit serve`: a multi-tenant HTTP server that
+// compiles tenants' TensorFlow-dialect kernels and runs them, sandboxed,
+// over tensors they send.
+//
+// # What it takes
+//
+// A Config (LoadConfig reads it from JSON): tenants, each with API keys
+// (in clear or as SHA-256 digests) and Quotas, server-wide defaults for
+// the quotas, and an optional cache directory. Then HTTP requests:
+//
+//	POST   /v1/kernels               kernel text (or JSON {"source","entry","specialize"}) → {id, entry, specialize, signature}
+//	GET    /v1/kernels               the tenant's kernels
+//	GET    /v1/kernels/{id}          one kernel
+//	DELETE /v1/kernels/{id}          forget it
+//	POST   /v1/kernels/{id}:run      inputs as JSON, one .npy, a multipart body of .npy parts, or an .npz → outputs
+//	GET    /v1/ops                   the op support matrix
+//	GET    /healthz, /readyz         liveness; readiness (503 while draining)
+//	GET    /metrics                  Prometheus text format
+//
+// Every /v1 request needs `Authorization: Bearer KEY` (401 otherwise).
+//
+// # What it gives
+//
+// Each tenant has its own engine.Runtime, so its own arena (Wasm linear
+// memory, bounded by the tenant's arena_bytes) and its own module
+// instances; all runtimes share one engine.Cache, so a kernel that two
+// tenants submit is lowered and compiled to native code once. A kernel's
+// id is its content hash (engine.JitExecutable.Key): the same text, entry
+// and compiler give the same id on every replica. A tenant sees only the
+// kernels it submitted: any other id, even one another tenant holds, is
+// 404, so ids reveal nothing across tenants.
+//
+// Outputs come in the format asked for (?format=json|npy|npz|multipart,
+// else the Accept header, else the input's format). JSON carries floats
+// in their shortest exact form and non-finite ones as "nan", "inf" and
+// "-inf"; integers exactly, over all 64 bits.
+//
+// Errors are one line of JSON: {"error": "...", "kind": "...", "limit":
+// "..."}; an exceeded quota names its limit (the config's name for it).
+// Kernel errors (422) add "diagnostics", one `file:line:col: 'tf.Op' op
+// message` each. The status of each error is in README.md's table.
+//
+// # What it guarantees
+//
+//   - Bounded: every body is read through a size bound; inputs are checked
+//     against the tenant's rank, element and byte quotas before their data
+//     is allocated (.npz entries included: an entry is read only up to the
+//     bytes its header declares, so zip bombs stop at the budget); a
+//     response is built whole within max_response_bytes; compilations and
+//     runs are bounded in time and number per tenant, requests in rate.
+//   - Isolated: tenants share no arena, instance or kernel table; the
+//     engine zeroes every arena block before reuse, and a test shows a
+//     tenant never reads bytes another wrote.
+//   - Robust: no input makes a handler panic (a recover turns a bug into
+//     a 500 with a request id); an exceeded limit or a bad kernel affects
+//     only its request.
+//   - Complete answers: a response is written with its Content-Length
+//     after it is fully encoded, never streamed, so a cut connection is
+//     visible to the client. Serve drains on shutdown: requests in flight
+//     finish within the grace period or their runs are cancelled (503).
+//   - No global state: metrics live in the Server's own registry.
+//
+// # What it is not
+//
+// Not a scheduler (a run beyond its tenant's concurrency is refused with
+// 429, not queued), not a store (kernels live in memory: after a restart
+// or on another replica, tenants submit again — cheap with a shared cache
+// directory), not TLS termination (put it behind a proxy or a load
+// balancer), and not a config reloader (restart to change tenants).
+package server

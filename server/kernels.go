@@ -1,0 +1,391 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"mime"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/sandjit/sandjit/engine"
+	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// kernel is a compiled kernel as one tenant submitted it.
+type kernel struct {
+	id      string
+	entry   string
+	mode    engine.Specialization
+	args    []string
+	results []string
+	exe     *engine.JitExecutable
+}
+
+// kernelInfo is the JSON of a kernel.
+type kernelInfo struct {
+	ID         string    `json:"id"`
+	Entry      string    `json:"entry"`
+	Specialize string    `json:"specialize"`
+	Signature  signature `json:"signature"`
+}
+
+type signature struct {
+	Args    []string `json:"args"`
+	Results []string `json:"results"`
+}
+
+func (k *kernel) info() kernelInfo {
+	return kernelInfo{ID: k.id, Entry: k.entry, Specialize: k.mode.String(), Signature: signature{Args: k.args, Results: k.results}}
+}
+
+func errNoKernel(id string) error {
+	return errorf(http.StatusNotFound, kindNotFound, "no kernel %q (kernels are visible only to the tenant that submitted them; submit it again)", clip(id, 80))
+}
+
+// kernelRequest is the JSON form of a submission.
+type kernelRequest struct {
+	Source     string `json:"source"`
+	Entry      string `json:"entry"`
+	Specialize string `json:"specialize"`
+}
+
+// maxEntryName bounds the entry function's name.
+const maxEntryName = 1024
+
+// readKernelRequest reads a submission: JSON, or the kernel text itself
+// with ?entry= and ?specialize=.
+func readKernelRequest(r *http.Request, q Quotas) (kernelRequest, error) {
+	var kr kernelRequest
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "application/json" {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return kr, err
+		}
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&kr); err != nil {
+			return kr, errorf(http.StatusBadRequest, kindBadRequest, `JSON body: %v (want {"source":…, "entry":…, "specialize":…})`, err)
+		}
+		if dec.More() {
+			return kr, errorf(http.StatusBadRequest, kindBadRequest, "JSON body: trailing data after the object")
+		}
+		if len(kr.Source) > q.MaxSourceBytes {
+			return kr, overLimit(limitSourceBytes, "the kernel text is %d bytes, over the tenant's max_source_bytes of %d", len(kr.Source), q.MaxSourceBytes)
+		}
+	} else {
+		body, err := io.ReadAll(io.LimitReader(r.Body, int64(q.MaxSourceBytes)+1))
+		if err != nil {
+			return kr, err
+		}
+		if len(body) > q.MaxSourceBytes {
+			return kr, overLimit(limitSourceBytes, "the kernel text is over the tenant's max_source_bytes of %d", q.MaxSourceBytes)
+		}
+		kr.Source = string(body)
+		kr.Entry = r.URL.Query().Get("entry")
+		kr.Specialize = r.URL.Query().Get("specialize")
+	}
+	if kr.Source == "" {
+		return kr, errorf(http.StatusBadRequest, kindBadRequest, "empty kernel text")
+	}
+	if len(kr.Entry) > maxEntryName {
+		return kr, errorf(http.StatusBadRequest, kindBadRequest, "entry name longer than %d bytes", maxEntryName)
+	}
+	return kr, nil
+}
+
+// createKernel compiles a submission in the tenant's runtime and adds it
+// to the tenant's kernels. The id is the kernel's content hash, so the
+// same text from two tenants is compiled once (the shared cache), while
+// each tenant sees only what it submitted.
+func (s *Server) createKernel(ctx context.Context, r *http.Request, t *tenant) (*reply, error) {
+	kr, err := readKernelRequest(r, t.quotas)
+	if err != nil {
+		return nil, err
+	}
+	mode := engine.SpecializeEnabled
+	if kr.Specialize != "" {
+		if mode, err = engine.ParseSpecialization(kr.Specialize); err != nil {
+			return nil, errorf(http.StatusBadRequest, kindBadRequest, "%v", err)
+		}
+	}
+	start := time.Now()
+	exe, err := s.compile(ctx, t, kr, mode)
+	s.metrics.compileSeconds.WithLabelValues(t.name).Observe(time.Since(start).Seconds())
+	if err != nil {
+		ae := compileError(err)
+		result := "error"
+		if ae.kind == limitCompileTime {
+			result = "timeout"
+		}
+		s.metrics.compiles.WithLabelValues(t.name, result).Inc()
+		return nil, ae
+	}
+	s.metrics.compiles.WithLabelValues(t.name, "ok").Inc()
+	if err := checkKernelTypes(exe.Func(), t.quotas); err != nil {
+		return nil, err
+	}
+	args, results := exe.Signature()
+	k := &kernel{id: exe.Key().String(), entry: exe.Func().Name, mode: mode, exe: exe}
+	for _, a := range args {
+		k.args = append(k.args, a.String())
+	}
+	for _, a := range results {
+		k.results = append(k.results, a.String())
+	}
+	t.mu.Lock()
+	_, known := t.kernels[k.id]
+	if !known && len(t.kernels) >= t.quotas.MaxKernels {
+		t.mu.Unlock()
+		return nil, overLimit(limitKernels, "the tenant holds %d kernels, its max_kernels; DELETE one first", t.quotas.MaxKernels)
+	}
+	t.kernels[k.id] = k
+	t.mu.Unlock()
+	status := http.StatusCreated
+	if known {
+		status = http.StatusOK
+	}
+	return jsonReply(status, k.info()), nil
+}
+
+// compile runs Compile in the tenant's runtime within the tenant's
+// compile budget. The engine has no way to interrupt a compilation, so it
+// runs in a goroutine that keeps the tenant's compile slot until it ends:
+// the request gives up at the deadline (504), the tenant cannot pile up
+// compilations beyond max_concurrent_compiles, and Close waits for it.
+func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode engine.Specialization) (*engine.JitExecutable, error) {
+	if !t.compiles.TryAcquire(1) {
+		return nil, overLimit(limitCompiles, "the tenant already has %d compilations in flight (max_concurrent_compiles)", t.quotas.MaxConcurrentCompiles)
+	}
+	cctx, cancel := context.WithTimeoutCause(ctx, time.Duration(t.quotas.CompileTimeout), errCompileTimeout)
+	defer cancel()
+	type result struct {
+		exe *engine.JitExecutable
+		err error
+	}
+	done := make(chan result, 1)
+	s.inflight.Add(1)
+	gauge := s.metrics.compiling.WithLabelValues(t.name)
+	gauge.Inc()
+	go func() {
+		defer s.inflight.Done()
+		defer t.compiles.Release(1)
+		defer gauge.Dec()
+		var res result
+		defer func() {
+			if p := recover(); p != nil {
+				res = result{err: fmt.Errorf("%w: panic while compiling: %v", engine.ErrInternal, p)}
+			}
+			done <- res
+		}()
+		q := t.quotas
+		res.exe, res.err = t.rt.Compile(cctx, []byte(kr.Source), engine.WithEntry(kr.Entry), engine.WithSpecialization(mode),
+			engine.WithParseLimits(lower.ParseLimits{MaxBytes: q.MaxSourceBytes, MaxOps: q.MaxOps, MaxDepth: q.MaxDepth,
+				MaxDenseElements: q.MaxElements}))
+	}()
+	select {
+	case res := <-done:
+		if res.err != nil && cctx.Err() != nil && (errors.Is(res.err, context.DeadlineExceeded) || errors.Is(res.err, context.Canceled)) {
+			return nil, ctxError(cctx, res.err)
+		}
+		return res.exe, res.err
+	case <-cctx.Done():
+		return nil, ctxError(cctx, cctx.Err())
+	}
+}
+
+// checkKernelTypes holds every type in the kernel (arguments, results,
+// every op's results, regions included) to the tenant's max_rank, and
+// every static part of a shape to its max_elements.
+func checkKernelTypes(fn *lower.Func, q Quotas) error {
+	check := func(t lower.TensorType, pos lower.Pos, what string) error {
+		if !t.Ranked {
+			return nil
+		}
+		if t.Rank() > q.MaxRank {
+			return overLimit(limitRank, "%s: %s has type %s, whose rank is over the tenant's max_rank of %d", pos, what, t, q.MaxRank)
+		}
+		n := uint64(1)
+		for _, d := range t.Dims {
+			if d == lower.Dynamic || d < 0 {
+				continue
+			}
+			hi, lo := bits.Mul64(n, uint64(d))
+			if hi != 0 || lo > uint64(q.MaxElements) {
+				return overLimit(limitElements, "%s: %s has type %s, with more elements than the tenant's max_elements of %d", pos, what, t, q.MaxElements)
+			}
+			n = lo
+		}
+		return nil
+	}
+	for i, a := range fn.Args {
+		if err := check(a.Type, a.Pos, fmt.Sprintf("argument #%d", i)); err != nil {
+			return err
+		}
+	}
+	for i, r := range fn.ResultTypes {
+		if err := check(r, fn.Pos, fmt.Sprintf("result #%d", i)); err != nil {
+			return err
+		}
+	}
+	var walk func(ops []*lower.Op, depth int) error
+	walk = func(ops []*lower.Op, depth int) error {
+		if depth > 64 {
+			return nil // the parser bounds nesting; this is a second guard
+		}
+		for _, op := range ops {
+			for _, v := range op.Results {
+				if err := check(v.Type, op.Pos, fmt.Sprintf("a result of '%s'", op.Name)); err != nil {
+					return err
+				}
+			}
+			for _, rg := range op.Regions {
+				for _, a := range rg.Args {
+					if err := check(a.Type, op.Pos, fmt.Sprintf("a region argument of '%s'", op.Name)); err != nil {
+						return err
+					}
+				}
+				if err := walk(rg.Ops, depth+1); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return walk(fn.Ops, 0)
+}
+
+// listKernels lists the tenant's kernels, by id.
+func (s *Server) listKernels(t *tenant) *reply {
+	t.mu.Lock()
+	list := make([]kernelInfo, 0, len(t.kernels))
+	for _, k := range t.kernels {
+		list = append(list, k.info())
+	}
+	t.mu.Unlock()
+	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+	return jsonReply(http.StatusOK, map[string]any{"kernels": list})
+}
+
+// deleteKernel forgets a kernel for this tenant (its compiled code stays
+// in the shared cache for others until evicted).
+func (s *Server) deleteKernel(t *tenant, id string) (*reply, error) {
+	t.mu.Lock()
+	_, ok := t.kernels[id]
+	delete(t.kernels, id)
+	t.mu.Unlock()
+	if !ok {
+		return nil, errNoKernel(id)
+	}
+	return jsonReply(http.StatusOK, map[string]string{"deleted": id}), nil
+}
+
+// opInfo is one row of GET /v1/ops.
+type opInfo struct {
+	Name   string   `json:"name"`
+	DTypes []string `json:"dtypes"`
+	Notes  string   `json:"notes,omitempty"`
+}
+
+func (s *Server) ops() *reply {
+	var list []opInfo
+	for _, o := range lower.SupportMatrix() {
+		list = append(list, opInfo{Name: o.Name, DTypes: o.DTypes, Notes: o.Notes})
+	}
+	return jsonReply(http.StatusOK, map[string]any{"ops": list})
+}
+
+// run decodes the inputs, runs the kernel within the tenant's run
+// deadline and concurrency, and encodes the outputs whole.
+func (s *Server) run(ctx context.Context, r *http.Request, t *tenant, id string) (*reply, error) {
+	k := t.kernel(id)
+	if k == nil {
+		return nil, errNoKernel(id)
+	}
+	in, params, err := inputFormat(r)
+	if err != nil {
+		return nil, err
+	}
+	out, err := outputFormat(r, in, len(k.results))
+	if err != nil {
+		return nil, err
+	}
+	if out == formatNPY && len(k.results) != 1 {
+		return nil, errorf(http.StatusNotAcceptable, kindNotAccept, "npy holds one array, and the kernel returns %d: ask for npz", len(k.results))
+	}
+	if !t.runs.TryAcquire(1) {
+		return nil, overLimit(limitRuns, "the tenant already has %d runs in flight (max_concurrent_runs)", t.quotas.MaxConcurrentRuns)
+	}
+	defer t.runs.Release(1)
+	gauge := s.metrics.inflight.WithLabelValues(t.name)
+	gauge.Inc()
+	defer gauge.Dec()
+
+	inputs, err := s.decodeInputs(r, in, params, len(k.args), t.quotas)
+	if err != nil {
+		return nil, err
+	}
+	if len(inputs) != len(k.args) {
+		return nil, errorf(http.StatusBadRequest, kindBadRequest, "the kernel takes %d inputs, got %d", len(k.args), len(inputs))
+	}
+	rctx, cancel := context.WithTimeoutCause(ctx, time.Duration(t.quotas.RunTimeout), errRunTimeout)
+	defer cancel()
+	start := time.Now()
+	outs, err := k.exe.Run(rctx, inputs...)
+	s.metrics.runSeconds.WithLabelValues(t.name).Observe(time.Since(start).Seconds())
+	if err != nil {
+		ae := runError(rctx, err)
+		result := "error"
+		if ae.kind == limitRunTimeout {
+			result = "timeout"
+		}
+		s.metrics.runs.WithLabelValues(t.name, result).Inc()
+		return nil, ae
+	}
+	s.metrics.runs.WithLabelValues(t.name, "ok").Inc()
+	enc, err := encodeOutputs(out, outs, t.quotas.MaxResponseBytes)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{status: http.StatusOK, contentType: enc.contentType, body: enc.body}, nil
+}
+
+// decodeInputs reads the body in its format within the tenant's budget.
+func (s *Server) decodeInputs(r *http.Request, f format, params map[string]string, nargs int, q Quotas) ([]*memref.Tensor, error) {
+	b := newBudget(q)
+	switch f {
+	case formatNPY:
+		t, err := decodeNPY(r.Body, b, "body")
+		if err != nil {
+			return nil, err
+		}
+		return []*memref.Tensor{t}, nil
+	case formatMultipart:
+		return decodeMultipart(r.Body, params["boundary"], nargs, b)
+	}
+	body, err := readAll(r.Body, r.ContentLength, q.MaxRequestBytes)
+	if err != nil {
+		return nil, err
+	}
+	if f == formatNPZ {
+		return decodeNPZ(body, nargs, b)
+	}
+	return decodeJSON(body, nargs, b)
+}
+
+// readAll reads a body whose length is bounded by limit (the body is a
+// MaxBytesReader), preallocating from a plausible Content-Length.
+func readAll(r io.Reader, contentLength, limit int64) ([]byte, error) {
+	if contentLength > 0 && contentLength <= limit {
+		buf := bytes.NewBuffer(make([]byte, 0, contentLength+1))
+		_, err := buf.ReadFrom(r)
+		return buf.Bytes(), err
+	}
+	return io.ReadAll(r)
+}
