@@ -57,7 +57,7 @@ func target(r *Result) string {
 // WriteTable prints results as an aligned table: per kernel the sandjit
 // median, p10, p90 and CPU time per call (inputs in the arena), the median
 // with inputs on the Go heap, the Go baseline's median and CPU time, the
-// ratio sandjit/Go, the throughput, the target and whether it is met.
+// ratio sandjit/Go, the throughput, the target, whether it is met, and the number of calls measured.
 func WriteTable(w io.Writer, results []Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	// The kernel's name and title, left-aligned in one padded cell.
@@ -65,7 +65,7 @@ func WriteTable(w io.Writer, results []Result) error {
 	for i := range results {
 		nameW = max(nameW, len(results[i].Kernel)+1+len(results[i].Title))
 	}
-	fmt.Fprintf(tw, "%-*s\tsandjit median\tp10\tp90\tcpu/call\theap-in median\tGo median\tGo cpu/call\tratio\tthroughput\tGo throughput\ttarget\tmet\t\n", nameW, "kernel")
+	fmt.Fprintf(tw, "%-*s\tsandjit median\tp10\tp90\tcpu/call\theap-in median\tGo median\tGo cpu/call\tratio\tthroughput\tGo throughput\ttarget\tmet\tcalls\t\n", nameW, "kernel")
 	scaled := false
 	for i := range results {
 		r := &results[i]
@@ -74,18 +74,18 @@ func WriteTable(w io.Writer, results []Result) error {
 			met = "yes"
 		}
 		scaled = scaled || r.TargetScaled
-		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\t\n",
+		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\t%d\t\n",
 			nameW, r.Kernel+" "+r.Title, FormatMs(r.Sandjit.MedianMs), FormatMs(r.Sandjit.P10Ms), FormatMs(r.Sandjit.P90Ms),
 			FormatMs(r.Sandjit.CPUMs), FormatMs(r.SandjitHeap.MedianMs), FormatMs(r.Go.MedianMs), FormatMs(r.Go.CPUMs),
-			r.Ratio, throughput(r, false), throughput(r, true), target(r), met)
+			r.Ratio, throughput(r, false), throughput(r, true), target(r), met, r.Iters)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	if len(results) > 0 {
 		r := &results[0]
-		fmt.Fprintf(w, "size %d, backend %s, %d worker(s), specialization %s, %d calls per variant after %d warm-up; ratio = sandjit/Go (median)\n",
-			r.Size, r.Backend, r.Workers, r.Specialization, r.Iters, r.Warmup)
+		fmt.Fprintf(w, "size %d, backend %s, %d worker(s), specialization %s; calls: measured calls of each variant, after %d warm-up; ratio = sandjit/Go (medians)\n",
+			r.Size, r.Backend, r.Workers, r.Specialization, r.Warmup)
 	}
 	if scaled {
 		fmt.Fprintln(w, "* target scaled from size 1024 by the bytes moved")
