@@ -81,3 +81,38 @@ func TestRunInArena(t *testing.T) {
 		t.Errorf("arena holds %d bytes after the flow's results are freed", st.InUse)
 	}
 }
+
+// TestRunAllocations pins the allocations of a small run in steady state:
+// Run allocates its result slice and the result tensor only; RunInArena
+// the slice and the tensor's header (plans, argument blocks, workers and
+// the arena's bookkeeping are reused).
+func TestRunAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	rt := newRuntime(t, WithWorkers(1))
+	exe := compile(t, rt, `func.func @f(%x: tensor<8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = "tf.AddV2"(%x, %y) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  func.return %0 : tensor<8xf32>
+}`)
+	ctx := context.Background()
+	x := f32s(t, []int{8}, func(i int) float32 { return float32(i) })
+	ax, _ := rt.NewTensor(memref.Float32, []int{8})
+	for _, c := range []struct {
+		name string
+		max  float64
+		run  func()
+	}{
+		{"Run", 4, func() { exe.Run(ctx, x, x) }},
+		{"RunInArena", 3, func() {
+			o, err := exe.RunInArena(ctx, ax, ax)
+			if err == nil {
+				rt.FreeTensor(o[0])
+			}
+		}},
+	} {
+		if n := testing.AllocsPerRun(200, c.run); n > c.max {
+			t.Errorf("%s: %.1f allocations per run, want at most %.0f", c.name, n, c.max)
+		}
+	}
+}

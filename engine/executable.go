@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime/trace"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sandjit/sandjit/lower"
@@ -123,6 +124,8 @@ type Executable struct {
 	idle    []workerBackend
 	refs    int
 	retired bool
+
+	plans atomic.Pointer[planCache] // plans of recent argument shapes (run.go)
 }
 
 // load loads an artifact into the runtime's arena.
@@ -226,6 +229,36 @@ func (x *Executable) getWorkers(ctx context.Context, n int) ([]workerBackend, er
 	return ws, nil
 }
 
+// getWorker takes one worker from the pool (creating one when it is
+// empty), allocating nothing in the common case.
+func (x *Executable) getWorker(ctx context.Context) (workerBackend, error) {
+	x.mu.Lock()
+	if n := len(x.idle); n > 0 {
+		w := x.idle[n-1]
+		x.idle = x.idle[:n-1]
+		x.mu.Unlock()
+		return w, nil
+	}
+	x.mu.Unlock()
+	w, err := x.mod.newWorker(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	return w, nil
+}
+
+// putWorker returns one worker to the pool.
+func (x *Executable) putWorker(w workerBackend) {
+	x.mu.Lock()
+	if len(x.idle) < maxIdleWorkers && !x.retired {
+		x.idle = append(x.idle, w)
+		x.mu.Unlock()
+		return
+	}
+	x.mu.Unlock()
+	w.close(context.Background())
+}
+
 // maxIdleWorkers bounds the workers an executable keeps for reuse.
 const maxIdleWorkers = 64
 
@@ -255,19 +288,19 @@ func verifyOperands(args []lower.TensorType, inputs []*memref.Tensor) error {
 			return fmt.Errorf("%w: operand #%d: %v", ErrArgument, i, err)
 		}
 		want := args[i]
-		got := lower.Ranked(t.DType, t.Shape...)
+		got := func() lower.TensorType { return lower.Ranked(t.DType, t.Shape...) } // for messages only
 		if t.DType != want.Elem {
 			return fmt.Errorf("%w: operand #%d type is not compatible with the expected element type: %s vs %s (got %s vs expected %s)",
-				ErrArgument, i, t.DType, want.Elem, got.Bracket(), want.Bracket())
+				ErrArgument, i, t.DType, want.Elem, got().Bracket(), want.Bracket())
 		}
 		if want.Ranked && len(t.Shape) != len(want.Dims) {
 			return fmt.Errorf("%w: operand #%d rank does not match expected input rank: %d vs %d (got %s vs expected %s)",
-				ErrArgument, i, len(t.Shape), len(want.Dims), got.Bracket(), want.Bracket())
+				ErrArgument, i, len(t.Shape), len(want.Dims), got().Bracket(), want.Bracket())
 		}
 		for d, w := range want.Dims {
 			if w != lower.Dynamic && w != t.Shape[d] {
 				return fmt.Errorf("%w: operand #%d dimension #%d does not match expected input dimension: %d vs %d (got %s vs expected %s)",
-					ErrArgument, i, d, t.Shape[d], w, got.Bracket(), want.Bracket())
+					ErrArgument, i, d, t.Shape[d], w, got().Bracket(), want.Bracket())
 			}
 		}
 	}

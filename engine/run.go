@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/lower/loopir"
 	"github.com/sandjit/sandjit/memref"
 )
@@ -24,6 +25,148 @@ const chunkCost = 1 << 21
 
 func alignUp(n int) int { return (n + memref.ArenaAlign - 1) &^ (memref.ArenaAlign - 1) }
 
+// shapePlan is everything about a run that follows from its argument
+// shapes alone (an executable's host state depends on nothing else: values
+// it reads are compiled in): the shape of every buffer, where it goes in the
+// run's arena block, the argument block's bytes with offsets relative to the
+// block, the parameters and the work per nest. Executables keep the plans of
+// their last few shapes, so that a run of a shape seen before allocates
+// nothing to plan it. A plan is immutable once made.
+type shapePlan struct {
+	argShapes [][]int
+	hs        *lower.HostState
+	bufs      []bufferPlan // off relative to the block; copyIn for Const and Host buffers
+	total     int          // bytes of the block: argument block, then every non-view buffer
+	template  []byte       // the argument block, data offsets relative
+	work      []nestWork
+	cost      int64
+	workers   int // workers the chunked nests can use (at most the runtime's)
+}
+
+// planCache holds an executable's recent plans, newest first.
+type planCache struct {
+	plans []*shapePlan
+}
+
+const maxPlans = 4
+
+func sameShapes(a [][]int, inputs []*memref.Tensor) bool {
+	if len(a) != len(inputs) {
+		return false
+	}
+	for i, s := range a {
+		t := inputs[i].Shape
+		if len(s) != len(t) {
+			return false
+		}
+		for d := range s {
+			if s[d] != t[d] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// plan returns the plan for the inputs' shapes, making (and caching) it
+// when new.
+func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, error) {
+	if pc := x.plans.Load(); pc != nil {
+		for _, p := range pc.plans {
+			if sameShapes(p.argShapes, inputs) {
+				return p, nil
+			}
+		}
+	}
+	k, p := x.kernel, x.kernel.Program
+	pl := &shapePlan{argShapes: make([][]int, len(inputs))}
+	for i, t := range inputs {
+		pl.argShapes[i] = append([]int(nil), t.Shape...)
+	}
+	hs, err := k.Host(pl.argShapes)
+	if err != nil {
+		return nil, shapeError(err)
+	}
+	pl.hs = hs
+	pl.bufs = make([]bufferPlan, len(p.Buffers))
+	total := alignUp(x.layout.Size())
+	for i, b := range p.Buffers {
+		bp := &pl.bufs[i]
+		bp.shape = k.BufferShape(hs, b)
+		n, err := memref.ByteSize(b.DType, bp.shape)
+		if err != nil {
+			return nil, fmt.Errorf("%w: buffer %s %s: %v", ErrShape, b.Name, memref.TypeString(b.DType, bp.shape), err)
+		}
+		bp.bytes = n
+		switch b.Kind {
+		case loopir.Const:
+			bp.copyIn = b.Data
+		case loopir.Host:
+			bp.copyIn = k.HostData(hs, b)
+		case loopir.View:
+			continue // placed with its base below
+		}
+		// Inputs get room too, used when one is not in the arena already.
+		bp.off = uint32(total)
+		total = alignUp(total + n)
+		if total > memref.MaxElements {
+			return nil, fmt.Errorf("%w: the run needs more than 4 GiB of arena memory", ErrArenaFull)
+		}
+	}
+	pl.total = total
+	pl.template = make([]byte, x.layout.Size())
+	x.layout.WriteHeader(pl.template)
+	params := make([]int, len(p.Params))
+	for i, par := range p.Params {
+		params[i] = k.ParamValue(hs, par)
+		x.layout.WriteParam(pl.template, i, uint32(params[i]))
+	}
+	for i, b := range p.Buffers {
+		bp := &pl.bufs[i]
+		if b.Kind == loopir.View {
+			bp.off = pl.bufs[b.Base].off // bases come first
+		}
+		if err := x.layout.WriteMemref(pl.template, i, bp.off, bp.shape, nil); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+		}
+	}
+	pl.work, pl.cost = x.resolve(pl.bufs, params)
+	pl.workers = 1
+	if pl.cost > chunkCost {
+		for k, n := range p.Nests {
+			if n.Part >= 0 {
+				pl.workers = max(pl.workers, min(rt.cfg.workers, chunksOf(pl.work[k], n)))
+			}
+		}
+	}
+	// Publish: newest first, at most maxPlans (a racing run may publish
+	// its own at the same time; either list is fine).
+	next := &planCache{plans: []*shapePlan{pl}}
+	if pc := x.plans.Load(); pc != nil {
+		next.plans = append(next.plans, pc.plans[:min(len(pc.plans), maxPlans-1)]...)
+	}
+	x.plans.Store(next)
+	return pl, nil
+}
+
+// runScratch is one run's per-buffer addresses, pooled.
+type runScratch struct {
+	offs  []uint32
+	owned []*memref.Tensor
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(runScratch) }}
+
+// resize returns s with length n, zeroed, reusing its array when it can.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
 // run runs the executable on inputs. With inArena, every result is a new
 // tensor in the arena that the caller owns (FreeTensor); the kernel writes
 // its outputs there directly, so nothing is copied out.
@@ -34,109 +177,80 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	if err := verifyOperands(x.kernel.ArgTypes(), inputs); err != nil {
 		return nil, err
 	}
-	k, p := x.kernel, x.kernel.Program
-	argShapes := make([][]int, len(inputs))
-	for i, t := range inputs {
-		argShapes[i] = t.Shape
-	}
-	hs, err := k.Host(argShapes)
+	pl, err := x.plan(rt, inputs)
 	if err != nil {
-		return nil, shapeError(err)
+		return nil, err
 	}
-
-	// Lay out every buffer of the run (and the argument block) in one block
-	// (outputs in blocks of their own with inArena).
+	k, p := x.kernel, x.kernel.Program
 	ar := rt.arena
-	plans := make([]bufferPlan, len(p.Buffers))
-	owned := map[int]*memref.Tensor{} // inArena: output buffer → its tensor
+	sc := scratchPool.Get().(*runScratch)
+	defer scratchPool.Put(sc)
+	sc.offs = resize(sc.offs, len(p.Buffers))
+	sc.owned = resize(sc.owned, len(p.Buffers))
+	owned := sc.owned // inArena: output buffer → its tensor
 	defer func() {
 		if err != nil {
 			for _, t := range owned {
-				ar.alloc.FreeTensor(t)
+				if t != nil {
+					ar.alloc.FreeTensor(t)
+				}
 			}
 		}
+		clear(owned)
 	}()
-	total := alignUp(x.layout.Size())
-	for i, b := range p.Buffers {
-		pl := &plans[i]
-		pl.shape = k.BufferShape(hs, b)
-		n, err := memref.ByteSize(b.DType, pl.shape)
-		if err != nil {
-			return nil, fmt.Errorf("%w: buffer %s %s: %v", ErrShape, b.Name, memref.TypeString(b.DType, pl.shape), err)
-		}
-		pl.bytes = n
-		switch b.Kind {
-		case loopir.Input:
-			t := inputs[i]
-			if off, ok := t.ArenaOffset(ar.alloc); ok && t.Strides == nil {
-				pl.off = off
-				continue
-			}
-			pl.copyIn = t.Contiguous()
-		case loopir.Const:
-			pl.copyIn = b.Data
-		case loopir.Host:
-			pl.copyIn = k.HostData(hs, b)
-		case loopir.View:
-			continue // placed with its base below
-		case loopir.Output:
-			if inArena {
-				t, err := ar.alloc.NewTensor(b.DType, pl.shape)
+	if inArena {
+		for i, b := range p.Buffers {
+			if b.Kind == loopir.Output {
+				t, err := ar.alloc.NewTensor(b.DType, pl.bufs[i].shape)
 				if err != nil {
 					return nil, err
 				}
 				owned[i] = t
-				pl.off, _ = t.ArenaOffset(ar.alloc)
-				continue
 			}
 		}
-		pl.off = uint32(total) // relative for now
-		total = alignUp(total + n)
-		if total > memref.MaxElements {
-			return nil, fmt.Errorf("%w: the run needs more than 4 GiB of arena memory", ErrArenaFull)
-		}
 	}
-	base, err := ar.alloc.Alloc(total)
+	base, err := ar.alloc.Alloc(pl.total)
 	if err != nil {
 		return nil, err
 	}
 	defer ar.alloc.Free(base)
 	mem := ar.be.mem()
-	block := mem[base : base+uint32(x.layout.Size())]
-	x.layout.WriteHeader(block)
-	params := make([]int, len(p.Params))
-	for i, par := range p.Params {
-		params[i] = k.ParamValue(hs, par)
-		x.layout.WriteParam(block, i, uint32(params[i]))
-	}
+	block := mem[base : base+uint32(len(pl.template))]
+	copy(block, pl.template)
+	offs := sc.offs
 	for i, b := range p.Buffers {
-		pl := &plans[i]
+		bp := &pl.bufs[i]
+		offs[i] = base + bp.off
 		switch {
 		case b.Kind == loopir.View:
-			pl.off = plans[b.Base].off // bases come first
+			offs[i] = offs[b.Base] // bases come first
 		case owned[i] != nil:
-		case b.Kind != loopir.Input || pl.copyIn != nil:
-			pl.off += base
+			offs[i], _ = owned[i].ArenaOffset(ar.alloc)
+		case b.Kind == loopir.Input:
+			t := inputs[i]
+			if off, ok := t.ArenaOffset(ar.alloc); ok && t.Strides == nil {
+				offs[i] = off
+			} else {
+				copy(mem[offs[i]:int(offs[i])+bp.bytes], t.Contiguous().Data[:bp.bytes])
+			}
+		case bp.copyIn != nil:
+			copy(mem[offs[i]:int(offs[i])+bp.bytes], bp.copyIn.Data[:bp.bytes])
 		}
-		if pl.copyIn != nil {
-			copy(mem[pl.off:int(pl.off)+pl.bytes], pl.copyIn.Data[:pl.bytes])
-		}
-		if err := x.layout.WriteMemref(block, i, pl.off, pl.shape, memref.RowMajorStrides(pl.shape)); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+		if offs[i] != bp.off {
+			x.layout.WriteDataOffset(block, i, offs[i])
 		}
 	}
 
-	if err := x.execute(ctx, rt, base, plans, params); err != nil {
+	if err := x.execute(ctx, pl, base); err != nil {
 		if errors.Is(err, errFault) {
 			code := x.layout.ReadFault(block)
-			return nil, fmt.Errorf("%w: %v", ErrArgument, k.FaultError(code, hs))
+			return nil, fmt.Errorf("%w: %v", ErrArgument, k.FaultError(code, pl.hs))
 		}
 		return nil, err
 	}
 
 	// Results.
 	out := make([]*memref.Tensor, len(k.Results))
-	byBuf := map[int]*memref.Tensor{}
 	if inArena {
 		// Every result a tensor of its own in the arena: outputs as they
 		// are (a second use of one is a copy), arguments and constants
@@ -151,11 +265,11 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 			default:
 				if t := owned[rs.Buf]; t != nil {
 					out[i] = t
-					delete(owned, rs.Buf)
+					owned[rs.Buf] = nil
 					continue
 				}
-				pl := &plans[rs.Buf]
-				src = &memref.Tensor{DType: p.Buffers[rs.Buf].DType, Shape: pl.shape, Data: mem[pl.off : int(pl.off)+pl.bytes]}
+				src = &memref.Tensor{DType: p.Buffers[rs.Buf].DType, Shape: pl.bufs[rs.Buf].shape,
+					Data: mem[offs[rs.Buf] : int(offs[rs.Buf])+pl.bufs[rs.Buf].bytes]}
 			}
 			t, err := ar.alloc.NewTensor(src.DType, src.Shape)
 			if err != nil {
@@ -167,10 +281,12 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 			copy(t.Data, src.Data[:len(t.Data)])
 			out[i] = t
 		}
-		for _, t := range owned { // outputs no result names (none, today)
-			ar.alloc.FreeTensor(t)
+		for j, t := range owned { // outputs no result names (none, today)
+			if t != nil {
+				ar.alloc.FreeTensor(t)
+				owned[j] = nil
+			}
 		}
-		owned = nil
 		return out, nil
 	}
 	for i, rs := range k.Results {
@@ -184,17 +300,20 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 			}
 			out[i] = c
 		default:
-			if t, ok := byBuf[rs.Buf]; ok {
-				out[i] = t
+			for j := range i { // a value returned twice is one tensor
+				if k.Results[j].Buf == rs.Buf && k.Results[j].Arg < 0 && k.Results[j].Const == nil {
+					out[i] = out[j]
+				}
+			}
+			if out[i] != nil {
 				continue
 			}
-			pl := &plans[rs.Buf]
-			t, err := memref.New(p.Buffers[rs.Buf].DType, pl.shape)
+			bp := &pl.bufs[rs.Buf]
+			t, err := memref.New(p.Buffers[rs.Buf].DType, bp.shape)
 			if err != nil {
 				return nil, err
 			}
-			copy(t.Data, mem[pl.off:int(pl.off)+pl.bytes])
-			byBuf[rs.Buf] = t
+			copy(t.Data, mem[offs[rs.Buf]:int(offs[rs.Buf])+bp.bytes])
 			out[i] = t
 		}
 	}
@@ -235,24 +354,18 @@ func (x *Executable) resolve(plans []bufferPlan, params []int) ([]nestWork, int6
 // execute runs the nests: small work as one call to main; otherwise nest
 // by nest, each split into chunks of about chunkCost spread over workers,
 // with ctx checked between chunks.
-func (x *Executable) execute(ctx context.Context, rt *Runtime, args uint32, plans []bufferPlan, params []int) error {
-	work, total := x.resolve(plans, params)
+func (x *Executable) execute(ctx context.Context, pl *shapePlan, args uint32) error {
+	work, total := pl.work, pl.cost
 	if total <= chunkCost {
-		ws, err := x.getWorkers(ctx, 1)
+		w, err := x.getWorker(ctx)
 		if err != nil {
 			return err
 		}
-		defer x.putWorkers(ws)
-		st, err := ws[0].callMain(ctx, args)
+		st, err := w.callMain(ctx, args)
+		x.putWorker(w)
 		return x.status(-1, st, err)
 	}
-	nw := 1
-	for k, n := range x.kernel.Program.Nests {
-		if n.Part >= 0 {
-			nw = max(nw, min(rt.cfg.workers, chunksOf(work[k], n)))
-		}
-	}
-	ws, err := x.getWorkers(ctx, nw)
+	ws, err := x.getWorkers(ctx, pl.workers)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"github.com/sandjit/sandjit/lower/loopir"
 	"github.com/sandjit/sandjit/memref"
@@ -35,6 +36,9 @@ type Kernel struct {
 	params    []func(*HostState) int
 	bufShapes map[*loopir.Buffer]func(*HostState) []int
 	faults    []faultInfo
+
+	argTypesOnce sync.Once
+	argTypes     []TensorType
 }
 
 // Stage is the loop IR text after one compilation stage.
@@ -168,13 +172,16 @@ func Compile(m *Module, opts CompileOptions) (k *Kernel, err error) {
 }
 
 // ArgTypes are the argument types the kernel was compiled for: the
-// declared ones, refined by a specialization.
+// declared ones, refined by a specialization. The slice is the kernel's
+// own: do not modify it.
 func (k *Kernel) ArgTypes() []TensorType {
-	out := make([]TensorType, len(k.Func.Args))
-	for i, a := range k.Func.Args {
-		out[i] = k.c.types[a.ID]
-	}
-	return out
+	k.argTypesOnce.Do(func() {
+		k.argTypes = make([]TensorType, len(k.Func.Args))
+		for i, a := range k.Func.Args {
+			k.argTypes[i] = k.c.types[a.ID]
+		}
+	})
+	return k.argTypes
 }
 
 // NeedsRank reports whether fn has unranked arguments, which only a

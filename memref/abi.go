@@ -205,6 +205,14 @@ func (l *ArgLayout) WriteHeader(block []byte) {
 	binary.LittleEndian.PutUint32(block[ArgFaultOffset:], 0)
 }
 
+// WriteDataOffset rewrites the data address of memref m's descriptor
+// (the rest of it unchanged). It panics if m is out of range or block is
+// shorter than Size.
+func (l *ArgLayout) WriteDataOffset(block []byte, m int, dataOff uint32) {
+	l.checkBlock(block)
+	binary.LittleEndian.PutUint32(block[l.DataOffset(m):], dataOff)
+}
+
 // WriteParam writes param i. It panics if i is out of range or block is
 // shorter than Size.
 func (l *ArgLayout) WriteParam(block []byte, i int, v uint32) {

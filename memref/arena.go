@@ -51,6 +51,7 @@ type Arena struct {
 	live     map[uint32]uint32     // start granule → size in granules
 	byStart  map[uint32]*freeBlock // free blocks by start granule
 	byEnd    map[uint32]*freeBlock // free blocks by end granule (start+size)
+	spare    []*freeBlock          // entries no longer in use, for reuse
 	bins     [arenaBins]*freeBlock
 	nonEmpty [arenaBins / 64]uint64
 	fresh    uint32 // granules ≥ fresh were never handed out and may hold old bytes
@@ -167,6 +168,8 @@ func (a *Arena) Alloc(n int) (uint32, error) {
 		blk.start += g
 		blk.size -= g
 		a.insertFree(blk)
+	} else {
+		a.spare = append(a.spare, blk)
 	}
 	a.live[start] = g
 	a.inUse += size
@@ -225,15 +228,17 @@ func (a *Arena) Free(off uint32) error {
 	}
 	a.inUse -= int64(g) * ArenaAlign
 	a.blocks--
-	blk := &freeBlock{start: start, size: g}
+	blk := a.newFreeBlock(start, g)
 	if left := a.byEnd[start]; left != nil {
 		a.removeFree(left)
 		blk.start = left.start
 		blk.size += left.size
+		a.spare = append(a.spare, left)
 	}
 	if right := a.byStart[start+g]; right != nil {
 		a.removeFree(right)
 		blk.size += right.size
+		a.spare = append(a.spare, right)
 	}
 	a.insertFree(blk)
 	a.mu.Unlock()
@@ -341,6 +346,18 @@ func (a *Arena) findFit(g uint32) *freeBlock {
 		}
 	}
 	return nil
+}
+
+// newFreeBlock returns a free-list entry, reusing a spare one (so that a
+// steady stream of Alloc and Free allocates nothing); a.mu is held.
+func (a *Arena) newFreeBlock(start, size uint32) *freeBlock {
+	if n := len(a.spare); n > 0 {
+		blk := a.spare[n-1]
+		a.spare = a.spare[:n-1]
+		*blk = freeBlock{start: start, size: size}
+		return blk
+	}
+	return &freeBlock{start: start, size: size}
 }
 
 func (a *Arena) insertFree(blk *freeBlock) {
