@@ -164,6 +164,7 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 	r.codegen = b.codegen(cfg.arenaBytes)
 	a, err := newArena(ctx, r.backend, cfg.arenaBytes, cfg.arenaLimit)
 	if err != nil {
+		b.close(ctx)
 		if r.ownCache {
 			r.shared.Close(ctx)
 		}
@@ -257,6 +258,9 @@ func (r *Runtime) Close(ctx context.Context) error {
 	r.background.Wait()
 	r.loaded.Purge()
 	err := r.arena.close(ctx)
+	if berr := r.backend.close(ctx); err == nil {
+		err = berr
+	}
 	if r.ownCache {
 		if cerr := r.shared.Close(ctx); err == nil {
 			err = cerr
