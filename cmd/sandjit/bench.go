@@ -35,7 +35,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	plot := fs.String("plot", "", "also write an SVG bar chart of the ratios to this file")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--json] [--plot=FILE.svg]")
-		fmt.Fprint(stderr, "\nTimes the suite's kernels through the engine (inputs in the arena, and on the Go heap) and a plain-Go\nbaseline, interleaved, after checking each result against the baseline.\n\n")
+		fmt.Fprint(stderr, "\nTimes the suite's kernels through the engine (RunInArena and Run on inputs in the arena, Run on inputs on\nthe Go heap) and a plain-Go baseline, interleaved, after checking each result against the baseline.\n\n")
 		for _, k := range bench.Suite() {
 			fmt.Fprintf(stderr, "  %-4s %s\n", k.Name, k.Title)
 		}

@@ -19,8 +19,8 @@ func TestBenchTable(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", s, out)
 		}
 	}
-	if strings.Contains(out, "K1 ") || strings.Count(out, "\n") != 5 {
-		t.Errorf("want a header, two kernels, the config line and the scaled targets' note:\n%s", out)
+	if strings.Contains(out, "K1 ") || strings.Count(out, "\n") != 6 {
+		t.Errorf("want a header, two kernels, the config line, the legend and the scaled targets' note:\n%s", out)
 	}
 	// Progress goes to stderr, each update over the last, and is wiped.
 	if !strings.Contains(errs, "\rK9 add [8] (call overhead): 3/3 calls") || !strings.HasSuffix(errs, "\r") {

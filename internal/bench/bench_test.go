@@ -145,12 +145,12 @@ func TestRunTiny(t *testing.T) {
 		if r.Iters != 5 || r.Size != 16 || r.Workers != 1 || r.Backend != "wazero" || r.Specialization != "always" {
 			t.Errorf("%s: config not recorded: %+v", r.Kernel, r)
 		}
-		for name, tm := range map[string]Timing{"sandjit": r.Sandjit, "heap": r.SandjitHeap, "go": r.Go} {
+		for name, tm := range map[string]Timing{"sandjit": r.Sandjit, "run": r.SandjitRun, "heap": r.SandjitHeap, "go": r.Go} {
 			if !(tm.P10Ms <= tm.MedianMs && tm.MedianMs <= tm.P90Ms) || tm.MinMs > tm.P10Ms || tm.MedianMs < 0 {
 				t.Errorf("%s %s: timing out of order: %+v", r.Kernel, name, tm)
 			}
 		}
-		if r.Sandjit.MedianMs <= 0 || r.Ratio <= 0 || r.TargetMs <= 0 || r.TargetRatio <= 0 {
+		if r.Sandjit.MedianMs <= 0 || r.SandjitRun.MedianMs <= 0 || r.RunRatio <= 0 || r.Ratio <= 0 || r.TargetMs <= 0 || r.TargetRatio <= 0 {
 			t.Errorf("%s: missing numbers: %+v", r.Kernel, r)
 		}
 		if (r.Kernel == "K7") != (r.TargetGFLOPs == 25) {

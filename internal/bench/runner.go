@@ -61,17 +61,22 @@ type Result struct {
 	Specialization string `json:"specialization"`
 	Iters          int    `json:"iters"`
 	Warmup         int    `json:"warmup"`
-	// Sandjit is engine.Run with the inputs already in the runtime's arena
-	// (Runtime.NewTensor: nothing copied in; the result is copied out to
-	// a new tensor on the Go heap, as Run always does). SandjitHeap is Run
-	// with inputs on the Go heap (memref.FromSlice), copied in every call.
-	// Go is the plain-Go baseline, writing into a preallocated slice.
+	// Sandjit is the engine's copy-free path: JitExecutable.RunInArena on
+	// inputs already in the runtime's arena (Runtime.NewTensor), the result
+	// written in place and freed (Runtime.FreeTensor, which zeroes it)
+	// within the timed call. SandjitRun is JitExecutable.Run on the same
+	// arena inputs: the result is copied out to a new tensor on the Go
+	// heap. SandjitHeap is Run on inputs on the Go heap (memref.FromSlice),
+	// copied in every call. Go is the plain-Go baseline, writing into a
+	// preallocated slice.
 	Sandjit     Timing `json:"sandjit"`
+	SandjitRun  Timing `json:"sandjit_run"`
 	SandjitHeap Timing `json:"sandjit_heap"`
 	Go          Timing `json:"go"`
 	// Ratio is Sandjit.MedianMs / Go.MedianMs (below 1: sandjit faster);
-	// HeapRatio the same for SandjitHeap.
+	// RunRatio and HeapRatio the same for SandjitRun and SandjitHeap.
 	Ratio     float64 `json:"ratio"`
+	RunRatio  float64 `json:"run_ratio"`
 	HeapRatio float64 `json:"heap_ratio"`
 	FLOPs     int64   `json:"flops"`
 	Bytes     int64   `json:"bytes"`
@@ -123,9 +128,10 @@ func (c *Config) kernels() ([]*Kernel, error) {
 
 // Run measures the configured kernels: for each, compile once through the
 // engine, check its result against the Go baseline (failing with
-// ErrMismatch if wrong), warm up, then time the three variants (arena
-// inputs, heap inputs, Go) interleaved in small batches, so that machine
-// noise and the garbage collector hit all three alike. It returns the
+// ErrMismatch if wrong, through RunInArena and Run alike), warm up, then
+// time the four variants (RunInArena and Run on arena inputs, Run on heap
+// inputs, Go; see Result) interleaved in small batches, so that machine
+// noise and the garbage collector hit all of them alike. It returns the
 // results of the kernels measured before any error.
 func Run(ctx context.Context, cfg Config) ([]Result, error) {
 	ks, err := cfg.kernels()
@@ -303,7 +309,15 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 	if err != nil {
 		return r, fmt.Errorf("compile: %w", err)
 	}
+	inArena := func() error {
+		res, err := exe.RunInArena(ctx, c.Arena...)
+		for _, t := range res {
+			rt.FreeTensor(t)
+		}
+		return err
+	}
 	vs := []*variant{
+		{call: inArena},
 		{call: func() error { _, err := exe.Run(ctx, c.Arena...); return err }},
 		{call: func() error { _, err := exe.Run(ctx, c.Heap...); return err }},
 		{call: func() error { c.RunGo(); return nil }},
@@ -321,12 +335,21 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 		return r, err
 	}
 	c.RunGo()
-	for _, in := range [][]*memref.Tensor{c.Arena, c.Heap} {
-		res, err := exe.Run(ctx, in...)
+	for i, run := range []func() ([]*memref.Tensor, error){
+		func() ([]*memref.Tensor, error) { return exe.RunInArena(ctx, c.Arena...) },
+		func() ([]*memref.Tensor, error) { return exe.Run(ctx, c.Arena...) },
+		func() ([]*memref.Tensor, error) { return exe.Run(ctx, c.Heap...) },
+	} {
+		res, err := run()
 		if err != nil {
 			return r, fmt.Errorf("run: %w", err)
 		}
 		e, err := c.Check(res)
+		if i == 0 {
+			for _, t := range res {
+				rt.FreeTensor(t)
+			}
+		}
 		if err != nil {
 			return r, err
 		}
@@ -347,7 +370,7 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 		}
 		v.est = max(time.Since(t0)/time.Duration(n), time.Nanosecond)
 		perRound += v.est
-		if v != vs[2] {
+		if v != vs[len(vs)-1] {
 			slowest = max(slowest, v.est)
 		}
 	}
@@ -355,8 +378,8 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 	if iters <= 0 {
 		iters = int(min(100000, max(10, int64(cfg.Budget/perRound))))
 	}
-	// Each variant runs batch calls in a row (about 2 ms of sandjit
-	// work), then the next: per-call times are taken around every call,
+	// Each variant runs batch calls in a row (about 2 ms of the slowest
+	// sandjit variant), then the next: per-call times are taken around every call,
 	// CPU time around every batch.
 	batch := int(min(int64(iters), max(1, int64(2*time.Millisecond/slowest))))
 	for _, v := range vs {
@@ -364,7 +387,7 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 	}
 	r.Iters = iters
 	runtime.GC()
-	order := []int{0, 1, 2}
+	order := make([]int, len(vs))
 	lastProgress := time.Now()
 	for done, round := 0, 0; done < iters; round++ {
 		if err := ctx.Err(); err != nil {
@@ -394,8 +417,9 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 			lastProgress = time.Now()
 		}
 	}
-	r.Sandjit, r.SandjitHeap, r.Go = vs[0].timing(), vs[1].timing(), vs[2].timing()
+	r.Sandjit, r.SandjitRun, r.SandjitHeap, r.Go = vs[0].timing(), vs[1].timing(), vs[2].timing(), vs[3].timing()
 	r.Ratio = div(r.Sandjit.MedianMs, r.Go.MedianMs)
+	r.RunRatio = div(r.SandjitRun.MedianMs, r.Go.MedianMs)
 	r.HeapRatio = div(r.SandjitHeap.MedianMs, r.Go.MedianMs)
 	sec, goSec := r.Sandjit.MedianMs/1e3, r.Go.MedianMs/1e3
 	r.GBps, r.GoGBps = div(float64(r.Bytes), sec)/1e9, div(float64(r.Bytes), goSec)/1e9
