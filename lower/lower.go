@@ -470,9 +470,10 @@ func (b *builder) reduceCount(n *loopir.Nest, in *Value, axes []int, ct memref.D
 	return n.Add(&loopir.Instr{Op: loopir.OpSize, Type: ct, Size: loopir.ParamSize(b.param(in, axes...))})
 }
 
-// lowerSoftmax emits softmax over the last axis as four naive nests: max,
-// exp(x - max), its sum, and the normalisation; fusion then folds the exp
-// into its two users, leaving three nests.
+// lowerSoftmax emits softmax over the last axis as three nests: the max;
+// e = exp(x - max), stored, and its sum, in one pass; the normalisation
+// e / sum. (LogSoftmax needs no e: its last nest recomputes x - max and
+// subtracts log(sum).) Each exponential is computed once.
 func (b *builder) lowerSoftmax(op *Op, f *opFacts, res *Value) {
 	x := b.value(op.Operands[0])
 	xt := b.typeOf(x)
@@ -489,19 +490,21 @@ func (b *builder) lowerSoftmax(op *Op, f *opFacts, res *Value) {
 	v := b.load(n, x, identity(rank))
 	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedMax, Acc: &loopir.Access{Buf: mx, Idx: keptIdx}, Args: []int{v}})
 
-	// shifted = x - max; e = exp(shifted)
-	ex := b.tempBuffer(x, ".exp", ct)
-	n = b.newNest(op, x, nil)
+	// e = exp(x - max), kept for the normalisation (softmax), and its sum.
+	ex := -1
+	if !f.def.log {
+		ex = b.tempBuffer(x, ".exp", ct)
+	}
+	sum := b.tempBuffer(x, ".sum", ct, last)
+	n = b.newNest(op, x, red)
 	v = b.load(n, x, identity(rank))
 	m := n.Load(ct, &loopir.Access{Buf: mx, Idx: keptIdx})
 	s := n.Binary(loopir.OpSub, ct, v, m)
 	e := n.Add(&loopir.Instr{Op: loopir.OpMath, Math: loopir.MathExp, Type: ct, Args: []int{s}})
-	n.Store(ct, &loopir.Access{Buf: ex, Idx: identity(rank)}, e)
-
-	sum := b.tempBuffer(x, ".sum", ct, last)
-	n = b.newNest(op, x, red)
-	v = n.Load(ct, &loopir.Access{Buf: ex, Idx: identity(rank)})
-	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedSum, Acc: &loopir.Access{Buf: sum, Idx: keptIdx}, Args: []int{v}})
+	if ex >= 0 {
+		n.Store(ct, &loopir.Access{Buf: ex, Idx: identity(rank)}, e)
+	}
+	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedSum, Acc: &loopir.Access{Buf: sum, Idx: keptIdx}, Args: []int{e}})
 
 	out := b.resultBuffer(res)
 	n = b.newNest(op, res, nil)

@@ -32,14 +32,21 @@ type Options struct {
 	// memory across stores when it is shared (wasmtime) need it.
 	SharedMemory bool
 	MaxPages     uint32
+	// CallMath calls the math library's functions instead of inlining
+	// them into loop bodies (smaller code; for comparisons).
+	CallMath bool
 }
 
 // Key is a canonical encoding of the options, for cache keys.
 func (o Options) Key() []byte {
-	if !o.SharedMemory {
-		return []byte("unshared")
+	k := "unshared"
+	if o.SharedMemory {
+		k = fmt.Sprintf("shared/%d", o.MaxPages)
 	}
-	return []byte(fmt.Sprintf("shared/%d", o.MaxPages))
+	if o.CallMath {
+		k += "/callmath"
+	}
+	return []byte(k)
 }
 
 // Compile generates the Wasm module of a loop IR program with default
@@ -62,7 +69,7 @@ func CompileWith(p *loopir.Program, opts Options) (m *Module, err error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &gen{p: p, layout: layout, helpers: map[string]*Func{}}
+	g := &gen{p: p, layout: layout, helpers: map[string]*Func{}, opts: opts}
 	g.m = &Module{Memory: &MemoryImport{Module: MemoryModule, Name: MemoryName, Min: 1}}
 	if opts.SharedMemory {
 		g.m.Memory.Shared, g.m.Memory.HasMax, g.m.Memory.Max = true, true, max(opts.MaxPages, 1)
@@ -88,6 +95,7 @@ func CompileWith(p *loopir.Program, opts Options) (m *Module, err error) {
 
 // gen is the state of one module's generation.
 type gen struct {
+	opts    Options
 	p       *loopir.Program
 	m       *Module
 	math    *MathLib
@@ -320,11 +328,6 @@ func (ng *nestGen) prologue() error {
 	}
 	if n.Reduces() && ng.s0 == R {
 		ng.memInit = true
-	}
-	for _, in := range n.Body {
-		if in.Op == loopir.OpStore && n.Reduces() {
-			return fmt.Errorf("BUG: store in a reduction nest")
-		}
 	}
 	return nil
 }

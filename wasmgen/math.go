@@ -153,6 +153,31 @@ func (l *MathLib) Func(fn MathFunc, lanes ValType) *Func {
 	return f
 }
 
+// Inline emits fn over lanes of type lanes into f, with its operands in
+// the locals args (of f), leaving the result on the stack: the body of
+// Func(fn, lanes) without the call, so that the caller's live vectors need
+// not be saved around one and the code generator sees the whole loop
+// body. Helpers the function uses stay functions.
+func (l *MathLib) Inline(fn MathFunc, lanes ValType, f *Func, args []uint32) {
+	if fn >= numMathFuncs || (lanes != F32 && lanes != F64) {
+		panic(fmt.Sprintf("BUG: wasmgen: no math function %v over %v lanes", fn, lanes))
+	}
+	info := mathTable[fn]
+	if len(args) != info.arity {
+		panic(fmt.Sprintf("BUG: wasmgen: %s takes %d operands, got %d", info.name, info.arity, len(args)))
+	}
+	e := newVemit(l, f, lanes)
+	vs := make([]vr, len(args))
+	for i, a := range args {
+		vs[i] = vr{l: a}
+	}
+	gen := info.f32x4
+	if lanes == F64 {
+		gen = info.f64x2
+	}
+	e.get(gen(e, vs))
+}
+
 func laneShape(t ValType) string {
 	if t == F32 {
 		return "f32x4"

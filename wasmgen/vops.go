@@ -125,8 +125,22 @@ func (ng *nestGen) toBool(m val) val {
 }
 
 func (ng *nestGen) callMath(fn MathFunc, dt memref.DType, args ...val) val {
-	lib := ng.g.math.Func(fn, laneType(dt))
-	return ng.perReg(dt, args, func(f *Func) { f.Call(lib) })
+	if ng.g.opts.CallMath {
+		lib := ng.g.math.Func(fn, laneType(dt))
+		return ng.perReg(dt, args, func(f *Func) { f.Call(lib) })
+	}
+	// Inline: no call in the loop body (wazero saves every live vector
+	// register around a call, and cannot schedule across one).
+	out := ng.newVal(dt)
+	locals := make([]uint32, len(args))
+	for r := 0; r < nregs(dt); r++ {
+		for i, a := range args {
+			locals[i] = a.regs[r]
+		}
+		ng.g.math.Inline(fn, laneType(dt), ng.f, locals)
+		ng.f.LocalSet(out.regs[r])
+	}
+	return out
 }
 
 // binop is arith for two operands (used by reductions).

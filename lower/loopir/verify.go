@@ -171,7 +171,7 @@ func (p *Program) verifyNest(n *Nest) []error {
 // must not be split, since two points may write one element.
 const dynWrites = true
 
-func (p *Program) verifyAccess(n *Nest, a *Access, write bool) error {
+func (p *Program) verifyAccess(n *Nest, a *Access, write, accum bool) error {
 	if a == nil || a.Buf < 0 || a.Buf >= len(p.Buffers) {
 		return errors.New("access names no buffer")
 	}
@@ -220,8 +220,13 @@ func (p *Program) verifyAccess(n *Nest, a *Access, write bool) error {
 			if loop.Kind == Parallel && !used[l] {
 				return fmt.Errorf("parallel loop i%d does not index written b%d", l, a.Buf)
 			}
-			if loop.Kind == Reduce && used[l] {
+			if loop.Kind == Reduce && used[l] && accum {
 				return fmt.Errorf("reduce loop i%d indexes accumulator b%d", l, a.Buf)
+			}
+			// A store in a reduction nest (softmax keeping its exponentials)
+			// writes one element per point: every loop indexes it.
+			if loop.Kind == Reduce && !used[l] && !accum {
+				return fmt.Errorf("reduce loop i%d does not index b%d, which a store writes", l, a.Buf)
 			}
 		}
 	}
@@ -255,7 +260,7 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 	switch in.Op {
 	case OpLoad, OpStore, OpAccum:
 		write := in.Op != OpLoad
-		if err := p.verifyAccess(n, in.Acc, write); err != nil {
+		if err := p.verifyAccess(n, in.Acc, write, in.Op == OpAccum); err != nil {
 			return err
 		}
 		b := p.Buffers[in.Acc.Buf]
