@@ -261,6 +261,13 @@ func (g *gen) nestFunc(f *Func, n *loopir.Nest) error {
 	f.Op(OpReturn)
 	f.End()
 
+	if mm, ok := matchMatmul(n, g.p); ok {
+		return g.matmulFunc(f, n, mm)
+	}
+	if tr, ok := matchTranspose(n, g.p); ok {
+		return g.transposeFunc(f, n, tr)
+	}
+
 	ng := &nestGen{g: g, f: f, n: n, lo: 1, hi: 2, unroll: unrollFor(n)}
 	if err := ng.prologue(); err != nil {
 		return err
