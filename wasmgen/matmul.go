@@ -18,9 +18,9 @@ import (
 // bit-for-bit the same: only the order in which the outputs are computed
 // changes.
 
-// forceGenericMatmul makes matchMatmul and matchTranspose refuse every
+// forceGenericLinalg makes matchMatmul and matchTranspose refuse every
 // nest: tests compare the specialised kernels with the generic path.
-var forceGenericMatmul bool
+var forceGenericLinalg bool
 
 // Tile shape of the matmul kernel: mmMR rows by mmNV vectors of columns,
 // k unrolled mmKU times when the k strides are static (mmTouch: each
@@ -60,7 +60,7 @@ type matmulNest struct {
 // axis), of f32 or f64; C shares no memory with A or B, and the split loop
 // (if any) is a batch loop or i.
 func matchMatmul(n *loopir.Nest, p *loopir.Program) (*matmulNest, bool) {
-	if forceGenericMatmul {
+	if forceGenericLinalg {
 		return nil, false
 	}
 	L := len(n.Loops)

@@ -24,9 +24,9 @@ func compileWith(t testing.TB, p *loopir.Program, generic bool) *Module {
 	if err := p.Verify(); err != nil {
 		t.Fatal(err)
 	}
-	old := forceGenericMatmul
-	forceGenericMatmul = generic
-	defer func() { forceGenericMatmul = old }()
+	old := forceGenericLinalg
+	forceGenericLinalg = generic
+	defer func() { forceGenericLinalg = old }()
 	m, err := Compile(p)
 	if err != nil {
 		t.Fatal(err)
@@ -137,6 +137,11 @@ func (tw *twin) randomize(b int, rng *rand.Rand) {
 		}
 		for i := len(buf) &^ 3; i < len(buf); i++ {
 			buf[i] = byte(rng.Uint32())
+		}
+		if tw.p.Buffers[b].DType == memref.Bool {
+			for i := range buf {
+				buf[i] &= 1
+			}
 		}
 	}
 }

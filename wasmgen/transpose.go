@@ -1,9 +1,330 @@
 package wasmgen
 
-import "github.com/sandjit/sandjit/lower/loopir"
+import (
+	"github.com/sandjit/sandjit/lower/loopir"
+)
 
-type transposeNest struct{}
+// A specialised emitter for transposes. The generic code generator runs
+// `out[…, r, c] = in[…, c, r]` four iterations at a time lane by lane
+// (the load is strided in the innermost loop): a bounds check, a scalar
+// load and a lane insert per element. transposeFunc copies 8×8 blocks
+// inside 32×32 cache tiles instead, element by element with plain scalar
+// loads and stores (the copy is bitwise, any element type), every address
+// a constant offset from one pointer per operand when the strides are
+// static, the highest first, so that wazero checks bounds twice per block.
+// wazero lowers i8x16.shuffle to two pshufb with constant masks each, so
+// an in-register 4×4 transpose (eight shuffles) costs more than the
+// sixteen scalar moves it replaces.
 
-func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) { return nil, false }
+// trBlock is the register block, trTile the cache tile (elements).
+// Measured under wazero on K8 (1024² f32): blocks of 4, 8 or 16 and tiles
+// of 8 to 1024 all ran within 20% of each other (2.3–3.5 ms here, where
+// plain Go's 8×8 blocked transpose takes 1.5–2.2 ms): the loads that miss
+// a new page every row bound it, not the instructions.
+const (
+	trBlock = 8
+	trTile  = 32
+)
 
-func (g *gen) transposeFunc(f *Func, n *loopir.Nest, tr *transposeNest) error { return nil }
+// transposeNest is a matched transpose nest.
+type transposeNest struct {
+	ld, st *loopir.Instr
+	r, c   int   // the loops the load and the store are contiguous in
+	batch  []int // the other loops, outermost first
+	es     int   // element bytes
+}
+
+// matchTranspose recognises a pure copy whose load is contiguous in a
+// loop r and whose store is contiguous in another loop c, the load moving
+// with c and the store with r: `out[…, r, c] = in[…, c, r]` with any batch
+// loops (any order and strides). The store writes every element once (each
+// axis one loop or 0, every loop once) and shares no memory with the load;
+// all loops are parallel.
+func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) {
+	if forceGenericLinalg {
+		return nil, false
+	}
+	L := len(n.Loops)
+	if L < 2 || len(n.Body) != 2 {
+		return nil, false
+	}
+	for _, l := range n.Loops {
+		if l.Kind != loopir.Parallel {
+			return nil, false
+		}
+	}
+	ld, st := n.Body[0], n.Body[1]
+	if ld.Op != loopir.OpLoad || st.Op != loopir.OpStore || len(st.Args) != 1 || st.Args[0] != 0 || ld.Type != st.Type {
+		return nil, false
+	}
+	switch ld.Type.Size() {
+	case 1, 2, 4, 8:
+	default:
+		return nil, false
+	}
+	for _, a := range []*loopir.Access{ld.Acc, st.Acc} {
+		if a.Fault != 0 || a.DynArgs() != 0 {
+			return nil, false
+		}
+	}
+	r, c := -1, -1
+	for l := range L {
+		if contiguousIn(ld.Acc, l) {
+			if r >= 0 {
+				return nil, false
+			}
+			r = l
+		}
+		if contiguousIn(st.Acc, l) {
+			if c >= 0 {
+				return nil, false
+			}
+			c = l
+		}
+	}
+	if r < 0 || c < 0 || r == c || !uses(ld.Acc, c) || !uses(st.Acc, r) {
+		return nil, false
+	}
+	seen := make([]bool, L)
+	for _, ix := range st.Acc.Idx {
+		if ix.Loop < 0 {
+			if ix.Off != 0 || ix.OffParam != 0 || len(ix.More) != 0 {
+				return nil, false
+			}
+			continue
+		}
+		if !ix.Simple() || ix.Bcast != loopir.BcastNone || seen[ix.Loop] {
+			return nil, false
+		}
+		seen[ix.Loop] = true
+	}
+	tr := &transposeNest{ld: ld, st: st, r: r, c: c, es: ld.Type.Size()}
+	for l := range L {
+		if !seen[l] {
+			return nil, false
+		}
+		if l != r && l != c {
+			tr.batch = append(tr.batch, l)
+		}
+	}
+	if storage(p, ld.Acc.Buf) == storage(p, st.Acc.Buf) {
+		return nil, false
+	}
+	return tr, true
+}
+
+// trGen emits one transpose nest.
+type trGen struct {
+	ng       *nestGen
+	f        *Func
+	tr       *transposeNest
+	in, out  *access
+	sIc, sOr iv // byte strides: the input along c, the output along r
+	load     Opcode
+	store    Opcode
+}
+
+// transposeFunc emits nest_k's body for a matched transpose (after the
+// ABI check): the status 0 is left on the stack.
+func (g *gen) transposeFunc(f *Func, n *loopir.Nest, tr *transposeNest) error {
+	ng := &nestGen{g: g, f: f, n: n, lo: 1, hi: 2, unroll: 1}
+	if err := ng.prologue(); err != nil {
+		return err
+	}
+	e := &trGen{ng: ng, f: f, tr: tr, in: ng.of[tr.ld], out: ng.of[tr.st]}
+	e.sIc, e.sOr = e.in.bs[tr.c], e.out.bs[tr.r]
+	switch tr.es {
+	case 1:
+		e.load, e.store = OpI32Load8U, OpI32Store8
+	case 2:
+		e.load, e.store = OpI32Load16U, OpI32Store16
+	case 4:
+		e.load, e.store = OpI32Load, OpI32Store
+	default:
+		e.load, e.store = OpI64Load, OpI64Store
+	}
+	e.batch(0, e.in.base, e.out.base)
+	f.I32Const(0)
+	return nil
+}
+
+// rangeOf is loop l's iteration range: the split range for the split loop.
+func (e *trGen) rangeOf(l int) (iv, iv) {
+	if l == e.ng.n.Part {
+		return iv{local: e.ng.lo}, iv{local: e.ng.hi}
+	}
+	return constIV(0), e.ng.ext[l]
+}
+
+// batch emits the batch loops from the k-th on, then the 2-D transpose.
+func (e *trGen) batch(k int, pin, pout uint32) {
+	f := e.f
+	if k == len(e.tr.batch) {
+		e.plane(pin, pout)
+		return
+	}
+	l := e.tr.batch[k]
+	start, end := e.rangeOf(l)
+	accs := [2]*access{e.in, e.out}
+	ptr := [2]uint32{pin, pout}
+	var inner [2]uint32
+	for x, a := range accs {
+		inner[x] = f.NewLocal(I32)
+		f.LocalGet(ptr[x])
+		if !start.isConst {
+			start.push(f)
+			a.bs[l].push(f)
+			f.Op(OpI32Mul)
+			f.Op(OpI32Add)
+		}
+		f.LocalSet(inner[x])
+	}
+	i := f.NewLocal(I32)
+	start.push(f)
+	f.LocalSet(i)
+	f.LocalGet(i)
+	end.push(f)
+	f.Op(OpI32LtU)
+	f.If(BlockEmpty)
+	f.Loop(BlockEmpty)
+	e.batch(k+1, inner[0], inner[1])
+	for x, a := range accs {
+		f.LocalGet(inner[x])
+		a.bs[l].push(f)
+		f.Op(OpI32Add)
+		f.LocalSet(inner[x])
+	}
+	f.LocalGet(i)
+	f.I32Const(1)
+	f.Op(OpI32Add)
+	f.LocalTee(i)
+	end.push(f)
+	f.Op(OpI32LtU)
+	f.BrIf(0)
+	f.End()
+	f.End()
+}
+
+// addr sets dst = base + x·stride (+ y·es when y is a local).
+func (e *trGen) addr(dst, base, x uint32, stride iv, y uint32, hasY bool) {
+	f := e.f
+	f.LocalGet(base)
+	f.LocalGet(x)
+	stride.push(f)
+	f.Op(OpI32Mul)
+	f.Op(OpI32Add)
+	if hasY {
+		f.LocalGet(y)
+		f.I32Const(int32(e.tr.es))
+		f.Op(OpI32Mul)
+		f.Op(OpI32Add)
+	}
+	f.LocalSet(dst)
+}
+
+// plane emits out[r, c] = in[c, r] over the (r, c) ranges: trTile
+// tiles, trBlock blocks inside them, single rows and columns at the edges.
+func (e *trGen) plane(pin, pout uint32) {
+	f := e.f
+	r0, r1 := e.rangeOf(e.tr.r)
+	c0, c1 := e.rangeOf(e.tr.c)
+	rb, re, cb, ce := f.NewLocal(I32), f.NewLocal(I32), f.NewLocal(I32), f.NewLocal(I32)
+	r, c := f.NewLocal(I32), f.NewLocal(I32)
+	minEnd := func(dst, from uint32, end iv) { // dst = min(from + trTile, end)
+		f.LocalGet(from)
+		f.I32Const(int32(trTile))
+		f.Op(OpI32Add)
+		end.push(f)
+		f.LocalGet(from)
+		f.I32Const(int32(trTile))
+		f.Op(OpI32Add)
+		end.push(f)
+		f.Op(OpI32LtU)
+		f.Op(OpSelect)
+		f.LocalSet(dst)
+	}
+	// for rb = r0; rb < r1; rb = re
+	r0.push(f)
+	f.LocalSet(rb)
+	f.Block(BlockEmpty)
+	f.Loop(BlockEmpty)
+	f.LocalGet(rb)
+	r1.push(f)
+	f.Op(OpI32GeU)
+	f.BrIf(1)
+	minEnd(re, rb, r1)
+	// for cb = c0; cb < c1; cb = ce
+	c0.push(f)
+	f.LocalSet(cb)
+	f.Block(BlockEmpty)
+	f.Loop(BlockEmpty)
+	f.LocalGet(cb)
+	c1.push(f)
+	f.Op(OpI32GeU)
+	f.BrIf(1)
+	minEnd(ce, cb, c1)
+	// rows in blocks of trBlock, then one at a time
+	f.LocalGet(rb)
+	f.LocalSet(r)
+	forUp(f, r, iv{local: re}, int32(trBlock), func() {
+		f.LocalGet(cb)
+		f.LocalSet(c)
+		forUp(f, c, iv{local: ce}, int32(trBlock), func() { e.block(pin, pout, r, c, trBlock, trBlock) })
+		forUp(f, c, iv{local: ce}, 1, func() { e.block(pin, pout, r, c, trBlock, 1) })
+	})
+	forUp(f, r, iv{local: re}, 1, func() {
+		f.LocalGet(cb)
+		f.LocalSet(c)
+		forUp(f, c, iv{local: ce}, int32(trBlock), func() { e.block(pin, pout, r, c, 1, trBlock) })
+		forUp(f, c, iv{local: ce}, 1, func() { e.block(pin, pout, r, c, 1, 1) })
+	})
+	f.LocalGet(ce)
+	f.LocalSet(cb)
+	f.Br(0)
+	f.End()
+	f.End()
+	f.LocalGet(re)
+	f.LocalSet(rb)
+	f.Br(0)
+	f.End()
+	f.End()
+}
+
+// block copies the nr × nc block at (r, c): out[r+p, c+q] = in[c+q, r+p],
+// the highest addresses first. With a static stride an operand is one
+// pointer and constant offsets, else one pointer per row.
+func (e *trGen) block(pin, pout, r, c uint32, nr, nc int) {
+	f, es := e.f, uint32(e.tr.es)
+	// in row q (c+q) at column r; out row p (r+p) at column c
+	inBase, outBase := f.NewLocal(I32), f.NewLocal(I32)
+	e.addr(inBase, pin, c, e.sIc, r, true)
+	e.addr(outBase, pout, r, e.sOr, c, true)
+	rows := func(base uint32, stride iv, n int) ([]uint32, []uint32) {
+		ptr, off := make([]uint32, n), make([]uint32, n)
+		for q := range n {
+			ptr[q] = base
+			switch {
+			case q == 0:
+			case stride.isConst:
+				off[q] = uint32(int32(q) * stride.c)
+			default:
+				ptr[q] = f.NewLocal(I32)
+				f.LocalGet(ptr[q-1])
+				stride.push(f)
+				f.Op(OpI32Add)
+				f.LocalSet(ptr[q])
+			}
+		}
+		return ptr, off
+	}
+	inPtr, inOff := rows(inBase, e.sIc, nc)
+	outPtr, outOff := rows(outBase, e.sOr, nr)
+	for p := nr - 1; p >= 0; p-- {
+		for q := nc - 1; q >= 0; q-- {
+			f.LocalGet(outPtr[p])
+			f.LocalGet(inPtr[q])
+			f.Mem(e.load, inOff[q]+uint32(p)*es)
+			f.Mem(e.store, outOff[p]+uint32(q)*es)
+		}
+	}
+}
