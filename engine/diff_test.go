@@ -68,6 +68,50 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
+// FuzzDifferential is TestDifferential driven by the fuzzer: the input
+// is the seed of one random kernel and its inputs. Crashers are seeds;
+// `go test ./engine -run FuzzDifferential/SEEDFILE` replays one.
+func FuzzDifferential(f *testing.F) {
+	for _, s := range []int64{1, 2, 3, 42, 1 << 40} {
+		f.Add(s)
+	}
+	rt := newRuntime(f, WithWorkers(2))
+	ctx := context.Background()
+	f.Fuzz(func(t *testing.T, seed int64) {
+		rng := rand.New(rand.NewSource(seed))
+		g := newKernelGen(rng)
+		src := g.build()
+		exe, err := rt.Compile(ctx, []byte(src))
+		if err != nil {
+			t.Fatalf("compile: %v\n%s", err, src)
+		}
+		args := g.inputs(rng)
+		got, err := exe.Run(ctx, args...)
+		if err != nil {
+			t.Fatalf("run: %v\n%s", err, src)
+		}
+		want, err := refeval.Eval(ctx, exe.Func(), exe.Module(), args)
+		if err != nil {
+			t.Fatalf("reference: %v\n%s", err, src)
+		}
+		for r := range want {
+			rtol, atol := 1e-4, 1e-4
+			switch want[r].DType {
+			case memref.Float16:
+				rtol, atol = 4e-3, 1e-3
+			case memref.Float64:
+				rtol, atol = 1e-9, 1e-12
+			}
+			if !want[r].DType.IsFloat() {
+				rtol, atol = 0, 0
+			}
+			if err := golden.Compare(got[r], want[r], rtol, atol); err != nil {
+				t.Fatalf("result %d: %v\n%s", r, err, src)
+			}
+		}
+	})
+}
+
 // kernelGen builds one random kernel. All argument shapes are broadcasts
 // of one base shape, so any two values can be combined.
 type kernelGen struct {
