@@ -1,6 +1,8 @@
 package wasmgen
 
 import (
+	"sync/atomic"
+
 	"github.com/sandjit/sandjit/lower/loopir"
 	"github.com/sandjit/sandjit/memref"
 )
@@ -20,30 +22,48 @@ import (
 
 // forceGenericLinalg makes matchMatmul and matchTranspose refuse every
 // nest: tests compare the specialised kernels with the generic path.
-var forceGenericLinalg bool
+var forceGenericLinalg atomic.Bool
 
-// Tile shape of the matmul kernel: mmMR rows by mmNV vectors of columns,
-// k unrolled mmKU times when the k strides are static (mmTouch: each
-// unrolled group first touches its highest addresses, so that wazero
-// checks bounds once per pointer per group), k blocked by mmKC (0: no
-// blocking). mmSplat picks how A is broadcast: bit 0 multiplies b·a
-// instead of a·b (wazero then clobbers a copy of B, not the splat: the
-// next splat does not wait on the multiply); bit 1 loads four k of an A
-// row as one v128 and swizzles each lane out (only for contiguous A rows
-// and f32); bit 2 splats every row of the tile before the products.
-// Variables so that benchmarks can try others (TestMatmulTileSweep).
+// SetGenericLinalg makes code generation skip the specialised matmul and
+// transpose kernels (on) or use them (off, the default) and returns the
+// previous setting: for benchmarks that compare both in one process
+// (engine/linalg_bench_test.go). It applies to modules generated after
+// the call, process-wide; a runtime's cache keeps what it compiled before.
+func SetGenericLinalg(on bool) bool { return forceGenericLinalg.Swap(on) }
+
+// mmConfig is the shape of the matmul kernel: tiles of mr rows by nv
+// vectors of columns; k unrolled ku times when the k strides are static
+// (touch: each unrolled group first touches its highest addresses, so
+// that wazero checks bounds once per pointer per group); k blocked by kc
+// (0: no blocking); rowsOuter runs a row tile across all columns before
+// the next (the k block of B stays in L2), else a column panel down all
+// rows. splat picks how A is broadcast: bit 0 multiplies b·a instead of
+// a·b (wazero then clobbers a copy of B, not the splat, so the next splat
+// does not wait on the multiply); bit 1 loads four k of an A row as one
+// v128 and swizzles each lane out (contiguous f32 A rows only); bit 2
+// splats every row of the tile before the products.
+type mmConfig struct {
+	mr, nv, ku, kc, splat int
+	touch, rowsOuter      bool
+}
+
+// mmConfigs are the kernel shapes per backend: [0] for an unshared memory
+// (wazero), [1] for a shared one (wasmtime: the engine compiles for it
+// with Options.SharedMemory, the only hint Options carries). Tests and
+// sweeps change them.
 //
-// Measured on wazero (MMSWEEP, 512³ and 64³ f32): 2×16 with b·a, splats
-// first, k unrolled 8 with touches was fastest; 4×8, 3×16 and 1×16–1×32
-// were 15–35% slower, k blocking slower still.
-var (
-	mmMR    = 2
-	mmNV    = 4
-	mmKU    = 8
-	mmKC    = 0
-	mmSplat = 5
-	mmTouch = true
-)
+// Measured on K7 (512³ f32, interleaved, this noisy 2-vCPU host): under
+// wazero 2×16 with b·a, splats first, k unrolled 8 with touches was
+// fastest (4×8, 3×16, 1×16 and 1×32 15–35% slower, k blocking slower
+// still). Under the engine's wasmtime (shared memory, epochs) 2×16 with
+// b·a and k unrolled 4 without touches was best (14–17 GFLOP/s); no
+// unrolling, 3×16, 4×16 and k blocks of 256 were 10–50% slower. A
+// standalone wasmtime with an unshared memory preferred no unrolling (20–22
+// GFLOP/s): the two memories compile differently.
+var mmConfigs = [2]mmConfig{
+	{mr: 2, nv: 4, ku: 8, splat: 5, touch: true},
+	{mr: 2, nv: 4, ku: 4, splat: 1},
+}
 
 // matmulNest is a matched matrix-product nest.
 type matmulNest struct {
@@ -60,7 +80,7 @@ type matmulNest struct {
 // axis), of f32 or f64; C shares no memory with A or B, and the split loop
 // (if any) is a batch loop or i.
 func matchMatmul(n *loopir.Nest, p *loopir.Program) (*matmulNest, bool) {
-	if forceGenericLinalg {
+	if forceGenericLinalg.Load() {
 		return nil, false
 	}
 	L := len(n.Loops)
@@ -211,6 +231,7 @@ type mmGen struct {
 	ng     *nestGen
 	f      *Func
 	mm     *matmulNest
+	cfg    mmConfig
 	es     int32 // element bytes
 	w      int   // lanes per vector
 	mr, nv int   // tile rows, tile vectors per row
@@ -231,7 +252,11 @@ func (g *gen) matmulFunc(f *Func, n *loopir.Nest, mm *matmulNest) error {
 	}
 	iL, kL := mm.nb, mm.nb+1
 	A, B, C := ng.of[mm.a], ng.of[mm.b], ng.of[mm.c]
-	e := &mmGen{ng: ng, f: f, mm: mm, es: int32(mm.dt.Size()), mr: mmMR, nv: mmNV, ku: mmKU, kc: mmKC,
+	cfg := mmConfigs[0]
+	if g.m.Memory.Shared {
+		cfg = mmConfigs[1]
+	}
+	e := &mmGen{ng: ng, f: f, mm: mm, cfg: cfg, es: int32(mm.dt.Size()), mr: cfg.mr, nv: cfg.nv, ku: max(cfg.ku, 1), kc: cfg.kc,
 		sAi: A.bs[iL], sAk: A.bs[kL], sBk: B.bs[kL], sCi: C.bs[iL]}
 	e.w = 16 / int(e.es)
 	if mm.dt == memref.Float32 {
@@ -366,17 +391,39 @@ func (e *mmGen) gemm(ptr [3]uint32) {
 	f.LocalGet(kb)
 	f.Op(OpI32Eqz)
 	f.LocalSet(t.first)
-	// Column panels: full NR panels, then single vectors, then scalars.
 	jb := f.NewLocal(I32)
 	t.jb = jb
-	f.I32Const(0)
-	f.LocalSet(jb)
 	nr := e.nv * e.w
-	forUp(f, jb, N, int32(nr), func() { e.panel(t, i0, i1, e.nv) })
-	if e.nv > 1 {
-		forUp(f, jb, N, int32(e.w), func() { e.panel(t, i0, i1, 1) })
+	if e.cfg.rowsOuter {
+		// Row tiles, each across every column: full NR panels, then
+		// single vectors, then scalars.
+		ii := f.NewLocal(I32)
+		i0.push(f)
+		f.LocalSet(ii)
+		cols := func(mr int) {
+			f.I32Const(0)
+			f.LocalSet(jb)
+			forUp(f, jb, N, int32(nr), func() { e.tile(t, ii, mr, e.nv) })
+			if e.nv > 1 {
+				forUp(f, jb, N, int32(e.w), func() { e.tile(t, ii, mr, 1) })
+			}
+			forUp(f, jb, N, 1, func() { e.tile(t, ii, mr, 0) })
+		}
+		if e.mr > 1 {
+			forUp(f, ii, i1, int32(e.mr), func() { cols(e.mr) })
+		}
+		forUp(f, ii, i1, 1, func() { cols(1) })
+	} else {
+		// Column panels: full NR panels, then single vectors, then
+		// scalars, each down every row.
+		f.I32Const(0)
+		f.LocalSet(jb)
+		forUp(f, jb, N, int32(nr), func() { e.panel(t, i0, i1, e.nv) })
+		if e.nv > 1 {
+			forUp(f, jb, N, int32(e.w), func() { e.panel(t, i0, i1, 1) })
+		}
+		forUp(f, jb, N, 1, func() { e.panel(t, i0, i1, 0) })
 	}
-	forUp(f, jb, N, 1, func() { e.panel(t, i0, i1, 0) })
 	// next k block
 	f.LocalGet(kb)
 	f.LocalGet(kc)
@@ -553,7 +600,7 @@ func (e *mmGen) tile(t *mmTile, ii uint32, mr, nv int) {
 		avs := make([]uint32, mr)
 		for r := mr - 1; r >= 0; r-- {
 			avs[r] = av
-			if mmSplat&4 != 0 {
+			if e.cfg.splat&4 != 0 {
 				avs[r] = avRows[r]
 			}
 			switch {
@@ -573,12 +620,12 @@ func (e *mmGen) tile(t *mmTile, ii uint32, mr, nv int) {
 				f.Mem(e.splat, aOff[r]+du)
 			}
 			f.LocalSet(avs[r])
-			if mmSplat&4 != 0 {
+			if e.cfg.splat&4 != 0 {
 				continue
 			}
 			e.rowFMA(acc[r], avs[r], bv, scalar)
 		}
-		if mmSplat&4 != 0 {
+		if e.cfg.splat&4 != 0 {
 			for r := mr - 1; r >= 0; r-- {
 				e.rowFMA(acc[r], avs[r], bv, scalar)
 			}
@@ -618,7 +665,7 @@ func (e *mmGen) tile(t *mmTile, ii uint32, mr, nv int) {
 		f.I32Const(int32(u))
 		f.Op(OpI32LtU)
 		f.BrIf(1)
-		if mmTouch && u > 1 {
+		if e.cfg.touch && u > 1 {
 			// Check the group's highest addresses first: wazero then
 			// skips the checks of every lower offset in the group.
 			hb := uint32(int32(u-1) * e.sBk.c)
@@ -658,7 +705,7 @@ func (e *mmGen) tile(t *mmTile, ii uint32, mr, nv int) {
 		f.End()
 	}
 	if e.ku > 1 {
-		if mmSplat&2 != 0 && e.ku == 4 && !scalar && e.es == 4 && e.sAk.isConst && e.sAk.c == 4 {
+		if e.cfg.splat&2 != 0 && e.ku == 4 && !scalar && e.es == 4 && e.sAk.isConst && e.sAk.c == 4 {
 			rowv = make([]uint32, mr)
 			for r := range rowv {
 				rowv[r] = f.NewLocal(V128)
@@ -688,7 +735,7 @@ func (e *mmGen) rowFMA(acc []uint32, a uint32, b []uint32, scalar bool) {
 	for v := range b {
 		f.LocalGet(acc[v])
 		x, y := a, b[v]
-		if !e.mm.aFirst != (mmSplat&1 != 0) {
+		if !e.mm.aFirst != (e.cfg.splat&1 != 0) {
 			x, y = y, x
 		}
 		f.LocalGet(x)

@@ -24,9 +24,8 @@ func compileWith(t testing.TB, p *loopir.Program, generic bool) *Module {
 	if err := p.Verify(); err != nil {
 		t.Fatal(err)
 	}
-	old := forceGenericLinalg
-	forceGenericLinalg = generic
-	defer func() { forceGenericLinalg = old }()
+	old := SetGenericLinalg(generic)
+	defer SetGenericLinalg(old)
 	m, err := Compile(p)
 	if err != nil {
 		t.Fatal(err)
@@ -465,8 +464,9 @@ func TestMatmulVariants(t *testing.T) {
 	}
 }
 
-// BenchmarkMatmul: K7 (512³ f32, static shapes) under wazero, the generic
-// path against the blocked kernel with several tile shapes.
+// BenchmarkMatmul: K7 (512³ f32, static shapes; MMN=… for another size)
+// under wazero, the generic path against the blocked kernel with its
+// wazero configuration (mmConfigs[0]).
 //
 //	go test ./wasmgen -run '^$' -bench Matmul
 var benchN = 512
@@ -474,32 +474,18 @@ var benchN = 512
 func BenchmarkMatmul(b *testing.B) {
 	n := benchN
 	c := mmCase{dt: memref.Float32, M: n, N: n, K: n, static: true}
-	type tileCfg struct{ mr, nv, ku, kc, sp int }
-	var cfgs []tileCfg
-	for _, sp := range []int{1, 4, 5} {
-		for _, t := range [][2]int{{1, 4}, {2, 4}, {3, 4}, {4, 2}, {4, 3}, {5, 2}, {6, 2}} {
-			cfgs = append(cfgs, tileCfg{t[0], t[1], 4, 0, sp})
-		}
-	}
-	run := func(b *testing.B, generic bool) {
-		p := c.program()
-		tw := newTwinOne(b, p, 256, generic)
-		tw.setShapes(nil, c.shapes(), 0)
-		rng := rand.New(rand.NewPCG(1, 1))
-		tw.randomize(0, rng)
-		tw.randomize(1, rng)
-		for b.Loop() {
-			tw.run(!generic, 0, nil)
-		}
-		b.ReportMetric(2*float64(n*n*n)/(float64(b.Elapsed().Nanoseconds())/float64(b.N)), "GFLOP/s")
-	}
-	b.Run("generic/wazero", func(b *testing.B) { run(b, true) })
-	for _, cf := range cfgs {
-		b.Run(fmt.Sprintf("blocked%dx%d_ku%d_kc%d_sp%d/wazero", cf.mr, 4*cf.nv, cf.ku, cf.kc, cf.sp), func(b *testing.B) {
-			old := [5]int{mmMR, mmNV, mmKU, mmKC, mmSplat}
-			mmMR, mmNV, mmKU, mmKC, mmSplat = cf.mr, cf.nv, cf.ku, cf.kc, cf.sp
-			defer func() { mmMR, mmNV, mmKU, mmKC, mmSplat = old[0], old[1], old[2], old[3], old[4] }()
-			run(b, false)
+	for _, generic := range []bool{true, false} {
+		name := map[bool]string{true: "generic", false: "blocked"}[generic]
+		b.Run(name+"/wazero", func(b *testing.B) {
+			tw := newTwinOne(b, c.program(), 256, generic)
+			tw.setShapes(nil, c.shapes(), 0)
+			rng := rand.New(rand.NewPCG(1, 1))
+			tw.randomize(0, rng)
+			tw.randomize(1, rng)
+			for b.Loop() {
+				tw.run(!generic, 0, nil)
+			}
+			b.ReportMetric(2*float64(n*n*n)/(float64(b.Elapsed().Nanoseconds())/float64(b.N)), "GFLOP/s")
 		})
 	}
 }
@@ -566,14 +552,17 @@ func TestMatmulTileSweep(t *testing.T) {
 	if os.Getenv("MMGEN") != "" {
 		mk("generic", true)
 	}
-	old := [6]int{mmMR, mmNV, mmKU, mmKC, mmSplat}
+	old := mmConfigs[0]
 	for _, s := range strings.Split(spec, ",") {
-		var mr, nv, sp, kc, ku, touch int
-		fmt.Sscanf(s, "%dx%ds%dk%du%dt%d", &mr, &nv, &sp, &kc, &ku, &touch)
-		mmMR, mmNV, mmSplat, mmKC, mmKU, mmTouch = mr, nv, sp, kc, max(ku, 1), touch != 0
+		// MRxNVs<splat>k<kc>u<ku>t<touch>r<rowsOuter>
+		var cf mmConfig
+		var touch, rows int
+		fmt.Sscanf(s, "%dx%ds%dk%du%dt%dr%d", &cf.mr, &cf.nv, &cf.splat, &cf.kc, &cf.ku, &touch, &rows)
+		cf.touch, cf.rowsOuter = touch != 0, rows != 0
+		mmConfigs[0] = cf
 		mk(s, false)
 	}
-	mmMR, mmNV, mmKU, mmKC, mmSplat, mmTouch = old[0], old[1], old[2], old[3], old[4], false
+	mmConfigs[0] = old
 	rounds := 15
 	if n <= 128 {
 		rounds = 200
@@ -594,13 +583,19 @@ func TestMatmulTileSweep(t *testing.T) {
 // the generic path's bits.
 func TestMatmulTileConfigs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	old := [5]int{mmMR, mmNV, mmKU, mmKC, mmSplat}
-	oldTouch := mmTouch
-	defer func() {
-		mmMR, mmNV, mmKU, mmKC, mmSplat, mmTouch = old[0], old[1], old[2], old[3], old[4], oldTouch
-	}()
-	for _, cf := range [][6]int{{1, 1, 1, 0, 0, 0}, {4, 2, 4, 0, 0, 1}, {3, 4, 8, 5, 2, 1}, {2, 3, 4, 0, 7, 0}, {5, 2, 2, 0, 6, 1}, {2, 4, 8, 0, 3, 1}} {
-		mmMR, mmNV, mmKU, mmKC, mmSplat, mmTouch = cf[0], cf[1], cf[2], cf[3], cf[4], cf[5] != 0
+	old := mmConfigs[0]
+	defer func() { mmConfigs[0] = old }()
+	cfgs := []mmConfig{
+		{mr: 1, nv: 1, ku: 1},
+		{mr: 4, nv: 2, ku: 4, touch: true},
+		{mr: 3, nv: 4, ku: 8, kc: 5, splat: 2, touch: true},
+		{mr: 2, nv: 3, ku: 4, splat: 7},
+		{mr: 5, nv: 2, ku: 2, splat: 6, touch: true, rowsOuter: true},
+		{mr: 2, nv: 4, ku: 8, splat: 3, touch: true, kc: 8, rowsOuter: true},
+		mmConfigs[1], // what wasmtime runs
+	}
+	for _, cf := range cfgs {
+		mmConfigs[0] = cf
 		for _, c := range []mmCase{
 			{dt: memref.Float32, M: 13, N: 37, K: 29, static: true},
 			{dt: memref.Float32, M: 13, N: 37, K: 29, ta: true},
