@@ -41,7 +41,7 @@ type transposeNest struct {
 // axis one loop or 0, every loop once) and shares no memory with the load;
 // all loops are parallel.
 func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) {
-	if forceGenericLinalg {
+	if forceGenericLinalg.Load() {
 		return nil, false
 	}
 	L := len(n.Loops)
