@@ -14,7 +14,6 @@ import (
 
 	"github.com/sandjit/sandjit/engine"
 	"github.com/sandjit/sandjit/memref"
-	"github.com/sandjit/sandjit/wasmgen"
 )
 
 // The matmul and transpose kernels of wasmgen against its generic code
@@ -66,9 +65,11 @@ type linalgRun struct {
 func newLinalgRun(tb testing.TB, k linalgKernel, backend string, generic bool) *linalgRun {
 	tb.Helper()
 	ctx := context.Background()
-	old := wasmgen.SetGenericLinalg(generic)
-	defer wasmgen.SetGenericLinalg(old)
-	rt, err := engine.New(ctx, engine.WithWorkers(1), engine.WithBackend(backend), engine.WithArenaSize(64<<20))
+	opts := []engine.Option{engine.WithWorkers(1), engine.WithBackend(backend), engine.WithArenaSize(64 << 20)}
+	if generic {
+		opts = append(opts, engine.WithGenericKernels())
+	}
+	rt, err := engine.New(ctx, opts...)
 	if err != nil {
 		tb.Fatal(err)
 	}

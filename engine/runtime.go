@@ -47,7 +47,8 @@ type config struct {
 	loadedBytes int64
 	// maxIterations bounds each run of a While loop (0: no bound but the
 	// context's deadline).
-	maxIterations int64
+	maxIterations  int64
+	genericKernels bool
 }
 
 // Option configures a Runtime.
@@ -103,6 +104,13 @@ func WithMaxIterations(n int64) Option {
 		c.maxIterations = n
 		return nil
 	}
+}
+
+// WithGenericKernels compiles matmul and transpose with the generic loop
+// code instead of the specialised (register-blocked, tiled) kernels: for
+// measuring what those buy. Results are bit-for-bit the same.
+func WithGenericKernels() Option {
+	return func(c *config) error { c.genericKernels = true; return nil }
 }
 
 // WithBackend picks the Wasm runtime: "wazero" (the default, pure Go) or
@@ -162,6 +170,7 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 	}
 	r.backend = b
 	r.codegen = b.codegen(cfg.arenaBytes)
+	r.codegen.GenericLinalg = cfg.genericKernels
 	a, err := newArena(ctx, r.backend, cfg.arenaBytes, cfg.arenaLimit)
 	if err != nil {
 		b.close(ctx)

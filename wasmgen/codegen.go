@@ -35,6 +35,10 @@ type Options struct {
 	// CallMath calls the math library's functions instead of inlining
 	// them into loop bodies (smaller code; for comparisons).
 	CallMath bool
+	// GenericLinalg compiles matmul and transpose nests with the generic
+	// loop code instead of the specialised kernels (matmul.go,
+	// transpose.go): for comparisons.
+	GenericLinalg bool
 }
 
 // Key is a canonical encoding of the options, for cache keys.
@@ -45,6 +49,9 @@ func (o Options) Key() []byte {
 	}
 	if o.CallMath {
 		k += "/callmath"
+	}
+	if o.GenericLinalg {
+		k += "/generic"
 	}
 	return []byte(k)
 }
@@ -261,11 +268,13 @@ func (g *gen) nestFunc(f *Func, n *loopir.Nest) error {
 	f.Op(OpReturn)
 	f.End()
 
-	if mm, ok := matchMatmul(n, g.p); ok {
-		return g.matmulFunc(f, n, mm)
-	}
-	if tr, ok := matchTranspose(n, g.p); ok {
-		return g.transposeFunc(f, n, tr)
+	if !g.opts.GenericLinalg {
+		if mm, ok := matchMatmul(n, g.p); ok {
+			return g.matmulFunc(f, n, mm)
+		}
+		if tr, ok := matchTranspose(n, g.p); ok {
+			return g.transposeFunc(f, n, tr)
+		}
 	}
 
 	ng := &nestGen{g: g, f: f, n: n, lo: 1, hi: 2, unroll: unrollFor(n)}

@@ -1,7 +1,6 @@
 package wasmgen
 
 import (
-	"sync/atomic"
 
 	"github.com/sandjit/sandjit/lower/loopir"
 	"github.com/sandjit/sandjit/memref"
@@ -19,17 +18,6 @@ import (
 // reducer's identity, one rounding per mul and per add), so results are
 // bit-for-bit the same: only the order in which the outputs are computed
 // changes.
-
-// forceGenericLinalg makes matchMatmul and matchTranspose refuse every
-// nest: tests compare the specialised kernels with the generic path.
-var forceGenericLinalg atomic.Bool
-
-// SetGenericLinalg makes code generation skip the specialised matmul and
-// transpose kernels (on) or use them (off, the default) and returns the
-// previous setting: for benchmarks that compare both in one process
-// (engine/linalg_bench_test.go). It applies to modules generated after
-// the call, process-wide; a runtime's cache keeps what it compiled before.
-func SetGenericLinalg(on bool) bool { return forceGenericLinalg.Swap(on) }
 
 // mmConfig is the shape of the matmul kernel: tiles of mr rows by nv
 // vectors of columns; k unrolled ku times when the k strides are static
@@ -80,9 +68,6 @@ type matmulNest struct {
 // axis), of f32 or f64; C shares no memory with A or B, and the split loop
 // (if any) is a batch loop or i.
 func matchMatmul(n *loopir.Nest, p *loopir.Program) (*matmulNest, bool) {
-	if forceGenericLinalg.Load() {
-		return nil, false
-	}
 	L := len(n.Loops)
 	if L < 3 || len(n.Body) != 4 {
 		return nil, false

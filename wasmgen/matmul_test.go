@@ -24,9 +24,7 @@ func compileWith(t testing.TB, p *loopir.Program, generic bool) *Module {
 	if err := p.Verify(); err != nil {
 		t.Fatal(err)
 	}
-	old := SetGenericLinalg(generic)
-	defer SetGenericLinalg(old)
-	m, err := Compile(p)
+	m, err := CompileWith(p, Options{GenericLinalg: generic})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,9 +41,6 @@ type transposeNest struct {
 // axis one loop or 0, every loop once) and shares no memory with the load;
 // all loops are parallel.
 func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) {
-	if forceGenericLinalg.Load() {
-		return nil, false
-	}
 	L := len(n.Loops)
 	if L < 2 || len(n.Body) != 2 {
 		return nil, false
