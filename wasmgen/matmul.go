@@ -1,7 +1,6 @@
 package wasmgen
 
 import (
-
 	"github.com/sandjit/sandjit/lower/loopir"
 	"github.com/sandjit/sandjit/memref"
 )
