@@ -116,3 +116,27 @@ func TestRunAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestRunInArenaBlockSize: a run whose inputs are in the arena and whose
+// results stay there allocates (and zeroes on free) only the argument
+// block and temporaries besides the results, not room for copies.
+func TestRunInArenaBlockSize(t *testing.T) {
+	rt := newRuntime(t, WithWorkers(1))
+	ctx := context.Background()
+	exe := compile(t, rt, `func.func @f(%x: tensor<512x512xf32>, %b: tensor<512xf32>) -> tensor<512x512xf32> {
+  %0 = "tf.AddV2"(%x, %b) : (tensor<512x512xf32>, tensor<512xf32>) -> tensor<512x512xf32>
+  func.return %0 : tensor<512x512xf32>
+}`)
+	x, _ := rt.NewTensor(memref.Float32, []int{512, 512})
+	b, _ := rt.NewTensor(memref.Float32, []int{512})
+	before := rt.ArenaStats().InUse
+	out, err := exe.RunInArena(ctx, x, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	result := int64(len(out[0].Data))
+	if peak := rt.ArenaStats().Peak; peak > before+result+64<<10 {
+		t.Errorf("arena peak %d for %d bytes of inputs and a %d-byte result: the run block holds room it does not use", peak, before, result)
+	}
+	rt.FreeTensor(out[0])
+}

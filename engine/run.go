@@ -25,6 +25,13 @@ const chunkCost = 1 << 21
 
 func alignUp(n int) int { return (n + memref.ArenaAlign - 1) &^ (memref.ArenaAlign - 1) }
 
+// The regions of a run's arena block.
+const (
+	regionFixed uint8 = iota
+	regionInputs
+	regionOutputs
+)
+
 // shapePlan is everything about a run that follows from its argument
 // shapes alone (an executable's host state depends on nothing else: values
 // it reads are compiled in): the shape of every buffer, where it goes in the
@@ -35,12 +42,18 @@ func alignUp(n int) int { return (n + memref.ArenaAlign - 1) &^ (memref.ArenaAli
 type shapePlan struct {
 	argShapes [][]int
 	hs        *lower.HostState
-	bufs      []bufferPlan // off relative to the block; copyIn for Const and Host buffers
-	total     int          // bytes of the block: argument block, then every non-view buffer
-	template  []byte       // the argument block, data offsets relative
-	work      []nestWork
-	cost      int64
-	workers   int // workers the chunked nests can use (at most the runtime's)
+	bufs      []bufferPlan // off relative to the buffer's region; copyIn for Const and Host buffers
+	region    []uint8      // per buffer: regionFixed, regionInputs or regionOutputs
+	// The run's arena block is the argument block and the temporaries
+	// (fixed, bytes), then room for the inputs when one of them is not in
+	// the arena already, then the outputs unless they get arena tensors of
+	// their own (RunInArena): only what a run uses is allocated, and
+	// zeroed when freed.
+	fixed, inBytes, outBytes int
+	template                 []byte // the argument block, data offsets relative
+	work                     []nestWork
+	cost                     int64
+	workers                  int // workers the chunked nests can use (at most the runtime's)
 }
 
 // planCache holds an executable's recent plans, newest first.
@@ -89,7 +102,8 @@ func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, err
 	}
 	pl.hs = hs
 	pl.bufs = make([]bufferPlan, len(p.Buffers))
-	total := alignUp(x.layout.Size())
+	pl.region = make([]uint8, len(p.Buffers))
+	sizes := [3]int{alignUp(x.layout.Size()), 0, 0}
 	for i, b := range p.Buffers {
 		bp := &pl.bufs[i]
 		bp.shape = k.BufferShape(hs, b)
@@ -106,14 +120,21 @@ func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, err
 		case loopir.View:
 			continue // placed with its base below
 		}
-		// Inputs get room too, used when one is not in the arena already.
-		bp.off = uint32(total)
-		total = alignUp(total + n)
-		if total > memref.MaxElements {
+		r := regionFixed
+		switch b.Kind {
+		case loopir.Input:
+			r = regionInputs
+		case loopir.Output:
+			r = regionOutputs
+		}
+		pl.region[i] = r
+		bp.off = uint32(sizes[r])
+		sizes[r] = alignUp(sizes[r] + n)
+		if sizes[0]+sizes[1]+sizes[2] > memref.MaxElements {
 			return nil, fmt.Errorf("%w: the run needs more than 4 GiB of arena memory", ErrArenaFull)
 		}
 	}
-	pl.total = total
+	pl.fixed, pl.inBytes, pl.outBytes = sizes[0], sizes[1], sizes[2]
 	pl.template = make([]byte, x.layout.Size())
 	x.layout.WriteHeader(pl.template)
 	params := make([]int, len(p.Params))
@@ -125,6 +146,7 @@ func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, err
 		bp := &pl.bufs[i]
 		if b.Kind == loopir.View {
 			bp.off = pl.bufs[b.Base].off // bases come first
+			pl.region[i] = pl.region[b.Base]
 		}
 		if err := x.layout.WriteMemref(pl.template, i, bp.off, bp.shape, nil); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrInternal, err)
@@ -209,7 +231,26 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 			}
 		}
 	}
-	base, err := ar.alloc.Alloc(pl.total)
+	needIn := false
+	for i, b := range p.Buffers {
+		if b.Kind == loopir.Input {
+			t := inputs[i]
+			if _, ok := t.ArenaOffset(ar.alloc); !ok || t.Strides != nil {
+				needIn = true
+			}
+		}
+	}
+	var start [3]uint32 // of each region, relative to the block
+	start[regionInputs] = uint32(pl.fixed)
+	start[regionOutputs] = start[regionInputs]
+	if needIn {
+		start[regionOutputs] += uint32(pl.inBytes)
+	}
+	total := int(start[regionOutputs])
+	if !inArena {
+		total += pl.outBytes
+	}
+	base, err := ar.alloc.Alloc(total)
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +261,7 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	offs := sc.offs
 	for i, b := range p.Buffers {
 		bp := &pl.bufs[i]
-		offs[i] = base + bp.off
+		offs[i] = base + start[pl.region[i]] + bp.off
 		switch {
 		case b.Kind == loopir.View:
 			offs[i] = offs[b.Base] // bases come first
@@ -236,9 +277,7 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 		case bp.copyIn != nil:
 			copy(mem[offs[i]:int(offs[i])+bp.bytes], bp.copyIn.Data[:bp.bytes])
 		}
-		if offs[i] != bp.off {
-			x.layout.WriteDataOffset(block, i, offs[i])
-		}
+		x.layout.WriteDataOffset(block, i, offs[i])
 	}
 
 	if err := x.execute(ctx, pl, base); err != nil {
