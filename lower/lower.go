@@ -404,6 +404,14 @@ func (b *builder) lowerReduce(op *Op, f *opFacts, res *Value) {
 	it := b.typeOf(in)
 	dt := it.Elem
 	ct := computeType(dt)
+	if f.def.mean && dt.IsInt() {
+		// TensorFlow sums narrow integers in 64 bits for Mean
+		// (reduction_ops.h), divides truncating, and casts back.
+		ct = memref.Int64
+		if dt.IsUnsigned() {
+			ct = memref.Uint64
+		}
+	}
 	kinds := make([]loopir.LoopKind, len(it.Dims))
 	for _, a := range f.axes {
 		kinds[a] = loopir.Reduce
@@ -418,6 +426,9 @@ func (b *builder) lowerReduce(op *Op, f *opFacts, res *Value) {
 	}
 	n := b.newNest(op, in, kinds)
 	x := b.load(n, in, identity(len(it.Dims)))
+	if ct != computeType(dt) {
+		x = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{x}})
+	}
 	var idx []loopir.Index
 	j := 0
 	for a := range it.Dims {
@@ -447,6 +458,9 @@ func (b *builder) lowerReduce(op *Op, f *opFacts, res *Value) {
 	if f.def.mean {
 		cnt := b.reduceCount(m, in, f.axes, ct)
 		v = m.Binary(loopir.OpDiv, ct, v, cnt)
+	}
+	if ct != computeType(dt) {
+		v = m.Add(&loopir.Instr{Op: loopir.OpCast, Type: dt, Args: []int{v}}) // wraps
 	}
 	store(m, out, dt, identity(rank), roundTo(m, dt, v))
 }

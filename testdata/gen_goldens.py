@@ -545,9 +545,14 @@ def Min(x, axes, keep_dims=False):
 def Mean(x, axes, keep_dims=False):
     ax = _axes(x, axes)
     n = _count(x, ax)
-    s = Sum(x, axes, keep_dims)
     if is_int(x):
-        return _unint(s, lambda a: _trunc_div(a, n))
+        # TensorFlow's kernel (reduction_ops.h, CASTING_SPECIALIZATION) sums
+        # narrow integers in 64 bits, divides truncating, and casts back.
+        wide = np.uint64 if np.issubdtype(x.dtype, np.unsignedinteger) else np.int64
+        s = _wrap(np.add.reduce(_obj(x), axis=ax, keepdims=keep_dims, initial=0), wide)
+        q = np.vectorize(lambda a: _trunc_div(int(a), n), otypes=[object])(s)
+        return _wrap(q, x.dtype)
+    s = Sum(x, axes, keep_dims)
     return (s / np.array(n, dtype=x.dtype)).astype(x.dtype)
 
 

@@ -87,8 +87,9 @@
 // Negative axes wrap, out-of-range axes are an error, duplicates are
 // allowed, an empty list reduces nothing. keep_dims defaults to false.
 // Float Sum, Prod and Mean accumulate in float64 and round once; Mean is
-// sum/count, NaN for count 0. Integer Sum and Prod wrap; integer Mean is the
-// wrapped sum divided (truncating) by the count, 0 for count 0. Empty
+// sum/count, NaN for count 0. Integer Sum and Prod wrap; integer Mean is,
+// as in TensorFlow's kernel, the sum in 64 bits divided (truncating) by the
+// count and wrapped to the element type, 0 for count 0. Empty
 // reductions give: Sum 0, Prod 1, Max -Inf or the type's minimum, Min +Inf
 // or the type's maximum, All true, Any false.
 //

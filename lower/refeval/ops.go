@@ -657,18 +657,30 @@ func meanF(dt memref.DType, xs []float64) float64 {
 	return sumOf(dt, xs) / float64(len(xs)) // 0/0 is NaN
 }
 
-func meanS(dt memref.DType, xs []int64) int64 {
+// meanS and meanU are TensorFlow's integer Mean (reduction_ops.h's
+// CASTING_SPECIALIZATION): the sum in 64 bits, divided by the count
+// truncating toward zero; the caller wraps the quotient to the element
+// type. So narrow types do not overflow in the sum.
+func meanS(_ memref.DType, xs []int64) int64 {
 	if len(xs) == 0 {
 		return 0
 	}
-	return wrapS(dt, sumOf(dt, xs)) / int64(len(xs))
+	var s int64
+	for _, x := range xs {
+		s += x
+	}
+	return s / int64(len(xs))
 }
 
-func meanU(dt memref.DType, xs []uint64) uint64 {
+func meanU(_ memref.DType, xs []uint64) uint64 {
 	if len(xs) == 0 {
 		return 0
 	}
-	return wrapU(dt, sumOf(dt, xs)) / uint64(len(xs))
+	var s uint64
+	for _, x := range xs {
+		s += x
+	}
+	return s / uint64(len(xs))
 }
 
 func allOf(xs []bool) bool {

@@ -65,6 +65,15 @@ func evalReduce(ev *evaluator, op *lower.Op, spec reduceSpec) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
+	none := true
+	for _, r := range reduced {
+		none = none && !r
+	}
+	if none {
+		// No axes: TensorFlow returns the input as it is (a -0 stays -0;
+		// summing it onto the identity would give +0).
+		return x, nil
+	}
 	var outShape, keptShape, redShape []int
 	for k, d := range x.shape {
 		switch {

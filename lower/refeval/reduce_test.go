@@ -175,13 +175,13 @@ func TestReduceInt(t *testing.T) {
 	ax := vec(t, int32(1))
 	wantInts(t, mustReduce(t, "tf.Sum", nil, x, ax), memref.Int8, []int{2}, 44, -122)  // 300 wraps to 44
 	wantInts(t, mustReduce(t, "tf.Prod", nil, x, ax), memref.Int8, []int{2}, 64, -128) // 10^6 mod 256 = 64; 896 mod 256 = 128
-	wantInts(t, mustReduce(t, "tf.Mean", nil, x, ax), memref.Int8, []int{2}, 14, -40)
+	wantInts(t, mustReduce(t, "tf.Mean", nil, x, ax), memref.Int8, []int{2}, 100, -40) // summed in 64 bits, as TF
 	wantInts(t, mustReduce(t, "tf.Max", nil, x, ax), memref.Int8, []int{2}, 100, 7)
 	wantInts(t, mustReduce(t, "tf.Min", nil, x, ax), memref.Int8, []int{2}, 100, -128)
 	u := tensor(t, []int{3}, uint8(200), 100, 1)
 	wantUints(t, mustReduce(t, "tf.Sum", nil, u, vec(t, int32(0))), memref.Uint8, []int{}, 45)
-	wantUints(t, mustReduce(t, "tf.Mean", nil, u, vec(t, int32(0))), memref.Uint8, []int{}, 15)
-	wantUints(t, mustReduce(t, "tf.Prod", nil, u, vec(t, int32(0))), memref.Uint8, []int{}, 32) // 20000 mod 256
+	wantUints(t, mustReduce(t, "tf.Mean", nil, u, vec(t, int32(0))), memref.Uint8, []int{}, 100) // 301/3
+	wantUints(t, mustReduce(t, "tf.Prod", nil, u, vec(t, int32(0))), memref.Uint8, []int{}, 32)  // 20000 mod 256
 	i64 := vec(t, int64(math.MaxInt64), 1, -7)
 	wantInts(t, mustReduce(t, "tf.Sum", nil, i64, vec(t, int32(0))), memref.Int64, []int{}, math.MaxInt64-6) // wraps through INT_MIN
 	wantInts(t, mustReduce(t, "tf.Mean", nil, i64, vec(t, int32(0))), memref.Int64, []int{}, (math.MaxInt64-6)/3)
