@@ -248,6 +248,9 @@ type nestGen struct {
 	// register set ucur
 	uoff, ucur int
 	unroll     int // body instances per unrolled contiguous group (1: none)
+	// hoisted are the body's values computed before the innermost loop
+	// (by instruction index), while it is being emitted.
+	hoisted map[int]val
 
 	// register accumulation over the trailing reduce loops [s0, R): one
 	// set of accumulators per unrolled body instance
@@ -632,6 +635,8 @@ func (ng *nestGen) advance(l int, ptr []uint32, times int32) {
 func (ng *nestGen) innermost(start, end iv, ptr []uint32) {
 	f := ng.f
 	l := len(ng.n.Loops) - 1
+	ng.hoist(ptr)
+	defer func() { ng.hoisted = nil }()
 	j := f.NewLocal(I32)
 	ng.counters[l] = j
 	start.push(f)
@@ -737,6 +742,10 @@ func (ng *nestGen) body(mode bodyMode, ptr []uint32) {
 	n := ng.n
 	vals := make([]val, len(n.Body))
 	for i, in := range n.Body {
+		if v, ok := ng.hoisted[i]; ok {
+			vals[i] = v
+			continue
+		}
 		args := make([]val, len(in.Args))
 		for k, a := range in.Args {
 			args[k] = vals[a]
@@ -757,6 +766,94 @@ func (ng *nestGen) body(mode bodyMode, ptr []uint32) {
 			vals[i] = ng.op(in, args)
 		}
 	}
+}
+
+// hoist computes, before the innermost loop starts, the body's values
+// that do not depend on it — loads that the innermost loop does not move
+// (from buffers the nest does not write, without data-dependent indices),
+// other loops' indices, and pure ops of those — and records them for
+// body to reuse: a layer norm's mean / n, a softmax's max, a bias's
+// broadcast row. Constants stay where they are used.
+func (ng *nestGen) hoist(ptr []uint32) {
+	n := ng.n
+	if ng.mayCall() {
+		// wazero v1.12 can corrupt a vector value that is live across a
+		// call inside a loop (seen: lanes of a hoisted quotient changed
+		// after calls to the integer pow helper; wasmtime is right). Keep
+		// values short-lived in bodies that call.
+		return
+	}
+	inner := len(n.Loops) - 1
+	written := map[int]bool{}
+	for _, in := range n.Body {
+		if in.Op == loopir.OpStore || in.Op == loopir.OpAccum {
+			written[ng.g.p.Root(in.Acc.Buf)] = true
+		}
+	}
+	inv := make([]bool, len(n.Body))
+	vals := make([]val, len(n.Body))
+	ng.hoisted = map[int]val{}
+	for i, in := range n.Body {
+		ok := true
+		for _, a := range in.Args {
+			ok = ok && inv[a]
+		}
+		switch in.Op {
+		case loopir.OpStore, loopir.OpAccum:
+			ok = false
+		case loopir.OpLoad:
+			a := ng.of[in]
+			ok = ok && len(in.Args) == 0 && a.inner == innerInvariant && a.fault == 0 && len(a.dynAxes) == 0 &&
+				!written[ng.g.p.Root(in.Acc.Buf)]
+		case loopir.OpIndex:
+			ok = in.Loop != inner
+		}
+		if !ok {
+			continue
+		}
+		inv[i] = true
+		args := make([]val, len(in.Args))
+		for k, a := range in.Args {
+			args[k] = vals[a]
+		}
+		switch in.Op {
+		case loopir.OpConst:
+			vals[i] = ng.op(in, args) // for hoisted users; body makes its own
+			continue
+		case loopir.OpLoad:
+			vals[i] = ng.load(in.Type, ng.accessIndex(in), ptr, modeContig)
+		case loopir.OpIndex:
+			vals[i] = ng.loopIndex(in, modeContig)
+		default:
+			vals[i] = ng.op(in, args)
+		}
+		ng.hoisted[i] = vals[i]
+	}
+}
+
+// mayCall reports whether the nest's body may emit a call: the integer
+// division family and power (helpers), fmod and pow, sin and cos (their
+// rare paths; tan too), and every math function with Options.CallMath.
+func (ng *nestGen) mayCall() bool {
+	for _, in := range ng.n.Body {
+		switch in.Op {
+		case loopir.OpDiv, loopir.OpFloorDiv, loopir.OpRecip:
+			if !in.Type.IsFloat() {
+				return true
+			}
+		case loopir.OpFloorMod, loopir.OpRem, loopir.OpPow:
+			return true
+		case loopir.OpMath, loopir.OpMath2:
+			switch in.Math {
+			case loopir.MathSin, loopir.MathCos, loopir.MathTan:
+				return true
+			}
+			if ng.g.opts.CallMath {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loopIndex is a loop's variable in every lane: the innermost loop's

@@ -255,7 +255,9 @@ func (ng *nestGen) sign(dt memref.DType, x val) val {
 		lt := ng.simple(dt, fop(dt, OpF32x4Lt, OpF64x2Lt), x, zero)
 		one := ng.splatConst(dt, floatBits(dt, 1))
 		mone := ng.splatConst(dt, floatBits(dt, -1))
-		r := ng.perReg(dt, []val{mone, x, lt}, func(f *Func) { f.Op(OpV128Bitselect) })
+		// Neither: x + 0, which is +0 for ±0 (as TF and numpy) and NaN for NaN.
+		z := ng.simple(dt, fop(dt, OpF32x4Add, OpF64x2Add), x, zero)
+		r := ng.perReg(dt, []val{mone, z, lt}, func(f *Func) { f.Op(OpV128Bitselect) })
 		return ng.perReg(dt, []val{one, r, gt}, func(f *Func) { f.Op(OpV128Bitselect) })
 	case dt.IsUnsigned():
 		ne := ng.simple(dt, map[bool]Opcode{false: OpI32x4Ne, true: OpI64x2Ne}[nregs(dt) == 2], x, zero)
