@@ -31,11 +31,22 @@
 // reduce keep the running value in registers and reduce across lanes once
 // per output; others accumulate in memory after initialising their chunk.
 //
+// Contiguous groups are unrolled up to four times (16 elements a trip),
+// the instance furthest ahead emitted first so that wazero checks each
+// pointer's bounds once per trip; register reductions keep one accumulator
+// set per instance. Values the innermost loop does not change are computed
+// before it (not in bodies that call: see RATIONALE.md). Two nest shapes
+// have kernels of their own: a matmul nest (matmul.go: register-blocked
+// tiles, k ascending so results equal the generic path bit for bit) and a
+// pure transposing copy (transpose.go: 8×8 blocks in 32×32 tiles).
+//
 // # Math library
 //
-// MathLib emits, on first use, each function of MathFuncs over f32x4 or
-// f64x2 lanes as a Wasm function (v128) -> v128 (or (v128, v128) -> v128 for
-// pow, fmod and atan2) that touches no memory. The common path of every function
+// MathLib emits each function of MathFuncs over f32x4 or f64x2 lanes,
+// inline into the loop body that uses it (Inline), or on first use as a
+// Wasm function (v128) -> v128 (or (v128, v128) -> v128 for pow, fmod and
+// atan2) that touches no memory (Func; Options.CallMath makes kernels call
+// these). The common path of every function
 // but fmod is one straight-line block of SIMD instructions: polynomials
 // and rationals in Horner form with mul+add (wazero has no SIMD FMA),
 // integer lane operations on the bits for exponents, and compares with
