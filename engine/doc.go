@@ -22,6 +22,20 @@
 // checked between chunks: a running wazero call cannot be preempted and
 // would hold up the whole process's garbage collector.
 //
+// What a JitExecutable adds (jitrt's semantics): a default executable for
+// the declared types plus specializations compiled on first use, keyed by
+// the arguments' symbolic shapes and the contents of value-constrained
+// arguments (WithSpecialization: Enabled, Always, Disabled); every compiled
+// form cached under a content address (cache.go) in memory and, with a
+// cache directory, on disk. A run's plan (shapes, layout, argument block)
+// is cached per argument shapes. RunInArena leaves results in the arena,
+// so with inputs there too a run copies nothing. Kernels with control flow
+// (tf.If, tf.While, their region forms, calls) run as a flow (flow.go):
+// straight-line segments, each a JitExecutable of its own, and the control
+// ops on the host, a While checking the context between iterations.
+// Backends: wazero (pure Go, the default) and wasmtime (cgo builds;
+// WithBackend).
+//
 // What it guarantees: Runtime and JitExecutable are safe for concurrent
 // use. Each worker is one module instance with its own function objects,
 // used by one goroutine at a time (wazero's api.Function must not be

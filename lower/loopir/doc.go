@@ -9,7 +9,10 @@
 //   - Params: run-time sizes the host computes and writes.
 //   - Nests: perfect loop nests over an iteration space, each a straight-line
 //     SSA body of element-wise instructions (load, arithmetic, store, and
-//     accumulation for reductions), run one nest after another.
+//     accumulation for reductions), run one nest after another. Loops are
+//     parallel (the engine may split them across workers), reduce (they
+//     accumulate), or seq (in order, and may read what earlier iterations
+//     wrote: scans and scatters).
 //
 // Every op's semantics is total (integer division by zero, NaN, casts out
 // of range are all defined in the op table), so the code generator and any
