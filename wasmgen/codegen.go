@@ -543,10 +543,7 @@ func (ng *nestGen) loop(l int, ptr []uint32) {
 	if l == ng.s0 && n.Reduces() {
 		ng.initRegAcc()
 	}
-	start, end := constIV(0), ng.ext[l]
-	if l == n.Part {
-		start, end = iv{local: ng.lo}, iv{local: ng.hi}
-	}
+	start, end := ng.rangeOf(l)
 	// Pointers of the accesses this loop moves, positioned at start.
 	inner := ptr
 	if ng.movedBy(l) {
@@ -962,4 +959,57 @@ func unrollFor(n *loopir.Nest) int {
 		return 2
 	}
 	return 1
+}
+
+// rangeOf is loop l's iteration range: the split range for the split loop.
+func (ng *nestGen) rangeOf(l int) (iv, iv) {
+	if l == ng.n.Part {
+		return iv{local: ng.lo}, iv{local: ng.hi}
+	}
+	return constIV(0), ng.ext[l]
+}
+
+// batchLoop emits loop l over its range with, for each access, a pointer
+// (from ptr) positioned at the range's start and advanced by the access's
+// stride over l each iteration; body emits the loop's body on those
+// pointers. The specialised kernels' outer loops.
+func (ng *nestGen) batchLoop(l int, accs []*access, ptr []uint32, body func(inner []uint32)) {
+	f := ng.f
+	start, end := ng.rangeOf(l)
+	inner := make([]uint32, len(accs))
+	for x, a := range accs {
+		inner[x] = f.NewLocal(I32)
+		f.LocalGet(ptr[x])
+		if !start.isConst {
+			start.push(f)
+			a.bs[l].push(f)
+			f.Op(OpI32Mul)
+			f.Op(OpI32Add)
+		}
+		f.LocalSet(inner[x])
+	}
+	i := f.NewLocal(I32)
+	start.push(f)
+	f.LocalSet(i)
+	f.LocalGet(i)
+	end.push(f)
+	f.Op(OpI32LtU)
+	f.If(BlockEmpty)
+	f.Loop(BlockEmpty)
+	body(inner)
+	for x, a := range accs {
+		f.LocalGet(inner[x])
+		a.bs[l].push(f)
+		f.Op(OpI32Add)
+		f.LocalSet(inner[x])
+	}
+	f.LocalGet(i)
+	f.I32Const(1)
+	f.Op(OpI32Add)
+	f.LocalTee(i)
+	end.push(f)
+	f.Op(OpI32LtU)
+	f.BrIf(0)
+	f.End()
+	f.End()
 }

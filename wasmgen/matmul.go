@@ -261,52 +261,13 @@ func (g *gen) matmulFunc(f *Func, n *loopir.Nest, mm *matmulNest) error {
 // batch emits batch loop l (or the product at l == nb) over pointers to
 // A, B and C positioned at the current batch element.
 func (e *mmGen) batch(l int, ptr [3]uint32) {
-	f, ng := e.f, e.ng
+	ng := e.ng
 	if l == e.mm.nb {
 		e.gemm(ptr)
 		return
 	}
-	accs := [3]*access{ng.of[e.mm.a], ng.of[e.mm.b], ng.of[e.mm.c]}
-	start, end := constIV(0), ng.ext[l]
-	if l == ng.n.Part {
-		start, end = iv{local: ng.lo}, iv{local: ng.hi}
-	}
-	var inner [3]uint32
-	for x, a := range accs {
-		inner[x] = f.NewLocal(I32)
-		f.LocalGet(ptr[x])
-		if !start.isConst {
-			start.push(f)
-			a.bs[l].push(f)
-			f.Op(OpI32Mul)
-			f.Op(OpI32Add)
-		}
-		f.LocalSet(inner[x])
-	}
-	i := f.NewLocal(I32)
-	start.push(f)
-	f.LocalSet(i)
-	f.LocalGet(i)
-	end.push(f)
-	f.Op(OpI32LtU)
-	f.If(BlockEmpty)
-	f.Loop(BlockEmpty)
-	e.batch(l+1, inner)
-	for x, a := range accs {
-		f.LocalGet(inner[x])
-		a.bs[l].push(f)
-		f.Op(OpI32Add)
-		f.LocalSet(inner[x])
-	}
-	f.LocalGet(i)
-	f.I32Const(1)
-	f.Op(OpI32Add)
-	f.LocalTee(i)
-	end.push(f)
-	f.Op(OpI32LtU)
-	f.BrIf(0)
-	f.End()
-	f.End()
+	accs := []*access{ng.of[e.mm.a], ng.of[e.mm.b], ng.of[e.mm.c]}
+	ng.batchLoop(l, accs, ptr[:], func(in []uint32) { e.batch(l+1, [3]uint32{in[0], in[1], in[2]}) })
 }
 
 // forUp emits `for x = from; end - x >= step; x += step { body }` on the

@@ -145,61 +145,14 @@ func (g *gen) transposeFunc(f *Func, n *loopir.Nest, tr *transposeNest) error {
 	return nil
 }
 
-// rangeOf is loop l's iteration range: the split range for the split loop.
-func (e *trGen) rangeOf(l int) (iv, iv) {
-	if l == e.ng.n.Part {
-		return iv{local: e.ng.lo}, iv{local: e.ng.hi}
-	}
-	return constIV(0), e.ng.ext[l]
-}
-
 // batch emits the batch loops from the k-th on, then the 2-D transpose.
 func (e *trGen) batch(k int, pin, pout uint32) {
-	f := e.f
 	if k == len(e.tr.batch) {
 		e.plane(pin, pout)
 		return
 	}
 	l := e.tr.batch[k]
-	start, end := e.rangeOf(l)
-	accs := [2]*access{e.in, e.out}
-	ptr := [2]uint32{pin, pout}
-	var inner [2]uint32
-	for x, a := range accs {
-		inner[x] = f.NewLocal(I32)
-		f.LocalGet(ptr[x])
-		if !start.isConst {
-			start.push(f)
-			a.bs[l].push(f)
-			f.Op(OpI32Mul)
-			f.Op(OpI32Add)
-		}
-		f.LocalSet(inner[x])
-	}
-	i := f.NewLocal(I32)
-	start.push(f)
-	f.LocalSet(i)
-	f.LocalGet(i)
-	end.push(f)
-	f.Op(OpI32LtU)
-	f.If(BlockEmpty)
-	f.Loop(BlockEmpty)
-	e.batch(k+1, inner[0], inner[1])
-	for x, a := range accs {
-		f.LocalGet(inner[x])
-		a.bs[l].push(f)
-		f.Op(OpI32Add)
-		f.LocalSet(inner[x])
-	}
-	f.LocalGet(i)
-	f.I32Const(1)
-	f.Op(OpI32Add)
-	f.LocalTee(i)
-	end.push(f)
-	f.Op(OpI32LtU)
-	f.BrIf(0)
-	f.End()
-	f.End()
+	e.ng.batchLoop(l, []*access{e.in, e.out}, []uint32{pin, pout}, func(in []uint32) { e.batch(k+1, in[0], in[1]) })
 }
 
 // addr sets dst = base + x·stride (+ y·es when y is a local).
@@ -223,8 +176,8 @@ func (e *trGen) addr(dst, base, x uint32, stride iv, y uint32, hasY bool) {
 // tiles, trBlock blocks inside them, single rows and columns at the edges.
 func (e *trGen) plane(pin, pout uint32) {
 	f := e.f
-	r0, r1 := e.rangeOf(e.tr.r)
-	c0, c1 := e.rangeOf(e.tr.c)
+	r0, r1 := e.ng.rangeOf(e.tr.r)
+	c0, c1 := e.ng.rangeOf(e.tr.c)
 	rb, re, cb, ce := f.NewLocal(I32), f.NewLocal(I32), f.NewLocal(I32), f.NewLocal(I32)
 	r, c := f.NewLocal(I32), f.NewLocal(I32)
 	minEnd := func(dst, from uint32, end iv) { // dst = min(from + trTile, end)
