@@ -263,18 +263,22 @@ func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*m
 		return nil, err
 	}
 	defer trace.StartRegion(ctx, "sandjit.run").End()
-	return e.runChecked(ctx, inputs)
+	return e.runChecked(ctx, inputs, false)
 }
 
-// runChecked is Run without the runtime check and trace region (a flow's
-// segments run through it).
-func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor) ([]*memref.Tensor, error) {
+// runChecked is Run (or RunInArena, with inArena) without the runtime check
+// and trace region (a flow's segments run through it).
+func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor, inArena bool) ([]*memref.Tensor, error) {
 	if e.flow != nil {
 		if err := verifyOperands(e.declared(), inputs); err != nil {
 			return nil, err
 		}
 		e.rt.runs.Add(1)
-		return e.flow.run(ctx, e.rt, inputs)
+		outs, err := e.flow.run(ctx, e.rt, inputs)
+		if err != nil || !inArena {
+			return outs, err
+		}
+		return e.rt.copyToArena(outs)
 	}
 	x, err := e.ExecutableFor(ctx, inputs...)
 	if err != nil {
@@ -282,7 +286,7 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor)
 	}
 	defer x.release()
 	e.rt.runs.Add(1)
-	return x.run(ctx, e.rt, inputs, false)
+	return x.run(ctx, e.rt, inputs, inArena)
 }
 
 // RunInArena is Run with every result a new tensor in the runtime's arena,
@@ -295,20 +299,7 @@ func (e *JitExecutable) RunInArena(ctx context.Context, inputs ...*memref.Tensor
 		return nil, err
 	}
 	defer trace.StartRegion(ctx, "sandjit.run").End()
-	if e.flow != nil {
-		outs, err := e.runChecked(ctx, inputs)
-		if err != nil {
-			return nil, err
-		}
-		return e.rt.copyToArena(outs)
-	}
-	x, err := e.ExecutableFor(ctx, inputs...)
-	if err != nil {
-		return nil, err
-	}
-	defer x.release()
-	e.rt.runs.Add(1)
-	return x.run(ctx, e.rt, inputs, true)
+	return e.runChecked(ctx, inputs, true)
 }
 
 // Parts are the JitExecutables a kernel with control flow runs: one per

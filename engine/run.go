@@ -231,13 +231,15 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 			}
 		}
 	}
+	// Inputs already in the arena are read where they are (their address
+	// in offs); the others are copied into the block's input region.
+	offs := sc.offs
 	needIn := false
-	for i, b := range p.Buffers {
-		if b.Kind == loopir.Input {
-			t := inputs[i]
-			if _, ok := t.ArenaOffset(ar.alloc); !ok || t.Strides != nil {
-				needIn = true
-			}
+	for i, t := range inputs { // input buffers come first, in argument order
+		if off, ok := t.ArenaOffset(ar.alloc); ok && t.Strides == nil {
+			offs[i] = off
+		} else {
+			needIn = true
 		}
 	}
 	var start [3]uint32 // of each region, relative to the block
@@ -258,24 +260,22 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	mem := ar.be.mem()
 	block := mem[base : base+uint32(len(pl.template))]
 	copy(block, pl.template)
-	offs := sc.offs
 	for i, b := range p.Buffers {
 		bp := &pl.bufs[i]
-		offs[i] = base + start[pl.region[i]] + bp.off
 		switch {
+		case b.Kind == loopir.Input && offs[i] != 0: // in the arena (address 0 never is)
+		case b.Kind == loopir.Input:
+			offs[i] = base + start[regionInputs] + bp.off
+			copy(mem[offs[i]:int(offs[i])+bp.bytes], inputs[i].Contiguous().Data[:bp.bytes])
 		case b.Kind == loopir.View:
 			offs[i] = offs[b.Base] // bases come first
 		case owned[i] != nil:
 			offs[i], _ = owned[i].ArenaOffset(ar.alloc)
-		case b.Kind == loopir.Input:
-			t := inputs[i]
-			if off, ok := t.ArenaOffset(ar.alloc); ok && t.Strides == nil {
-				offs[i] = off
-			} else {
-				copy(mem[offs[i]:int(offs[i])+bp.bytes], t.Contiguous().Data[:bp.bytes])
+		default: // temporaries, outputs, constants and host data: in the block
+			offs[i] = base + start[pl.region[i]] + bp.off
+			if bp.copyIn != nil {
+				copy(mem[offs[i]:int(offs[i])+bp.bytes], bp.copyIn.Data[:bp.bytes])
 			}
-		case bp.copyIn != nil:
-			copy(mem[offs[i]:int(offs[i])+bp.bytes], bp.copyIn.Data[:bp.bytes])
 		}
 		x.layout.WriteDataOffset(block, i, offs[i])
 	}
