@@ -556,8 +556,7 @@ func (f *opFacts) dims(op *Op, in [][]int, vals [][]int64) ([]int, string) {
 	case kindIdentity, kindCast, kindSoftmax:
 		return in[0], ""
 	case kindElementwise:
-		if op.Name == "tf.ApproximateEqual" {
-			// TensorFlow's kernel does not broadcast.
+		if f.def.sameShape {
 			if m := sameShapeMsg(in[0], in[1]); m != "" {
 				return nil, m
 			}

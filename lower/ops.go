@@ -72,6 +72,9 @@ type opDef struct {
 	// results is the number of results when more than one (their shapes
 	// beyond the first come from kindImpl.more).
 	results int
+	// sameShape: an elementwise op whose operands must have one shape
+	// (TensorFlow's kernel does not broadcast them).
+	sameShape bool
 }
 
 // un and bin build emitFns for the common shapes.
@@ -247,7 +250,6 @@ var kindNeeds = map[opKind]string{
 	kindStridedSlice: "begin, end, strides: " + known,
 	kindReverse:      "axis: " + known,
 	kindConcat:       "axis: " + known,
-	kindPack:         "",
 	kindTile:         "multiples: " + known,
 	kindPad:          "paddings: " + known,
 	kindRange:        "start, limit, delta: " + known,
@@ -298,7 +300,7 @@ func SupportMatrix() []OpSupport {
 			}
 		}
 		note := kindNotes[d.kind]
-		if d.kind == kindElementwise && d.arity > 1 && n != "tf.ApproximateEqual" {
+		if d.kind == kindElementwise && d.arity > 1 && !d.sameShape {
 			note = "numpy broadcasting"
 		}
 		out = append(out, OpSupport{Name: n, DTypes: dts, Needs: kindNeeds[d.kind], Notes: note})

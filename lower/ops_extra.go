@@ -19,39 +19,39 @@ var (
 
 // extraOps are the entries registered by init.
 var extraOps = map[string]*opDef{
-	"tf.Acos":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathAcos)},        // arccos x; NaN outside [-1, 1]
-	"tf.Acosh":            {arity: 1, types: setFloat, emit: mathFn(loopir.MathAcosh)},       // arcosh x; NaN below 1
-	"tf.Asin":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathAsin)},        // arcsin x; NaN outside [-1, 1]
-	"tf.Asinh":            {arity: 1, types: setFloat, emit: mathFn(loopir.MathAsinh)},       // arsinh x
-	"tf.Atan":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathAtan)},        // arctan x
-	"tf.Atan2":            {arity: 2, types: setFloat, emit: emitAtan2},                      // atan2(y, x), the angle of (x, y)
-	"tf.Atanh":            {arity: 1, types: setFloat, emit: mathFn(loopir.MathAtanh)},       // artanh x; ±Inf at ±1
-	"tf.Cosh":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathCosh)},        // cosh x
-	"tf.Sinh":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathSinh)},        // sinh x
-	"tf.Tan":              {arity: 1, types: setFloat, emit: mathFn(loopir.MathTan)},         // tan x
-	"tf.Erfc":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathErfc)},        // 1 - erf x, accurate for large x
-	"tf.Elu":              {arity: 1, types: setFloat, emit: emitElu},                        // x < 0 ? expm1(x) : x
-	"tf.Selu":             {arity: 1, types: setFloat, emit: emitSelu},                       // x < 0 ? scale·alpha·expm1(x) : scale·x
-	"tf.LeakyRelu":        {arity: 1, types: setFloat, emit: emitLeakyRelu},                  // x > 0 ? x : alpha·x (attr alpha = 0.2)
-	"tf.Softplus":         {arity: 1, types: setFloat, emit: emitSoftplus},                   // log1p(exp(-|x|)) + max(x, 0)
-	"tf.Softsign":         {arity: 1, types: setFloat, emit: emitSoftsign},                   // x / (|x| + 1); NaN at ±Inf
-	"tf.ClipByValue":      {arity: 3, types: setNum, emit: emitClipByValue},                  // min(max(t, lo), hi), NaN-propagating
-	"tf.DivNoNan":         {arity: 2, types: setFloat, emit: emitDivNoNan},                   // y == 0 ? 0 : x / y
-	"tf.MulNoNan":         {arity: 2, types: setFloat, emit: emitMulNoNan},                   // y == 0 ? 0 : x · y, even for NaN or ±Inf x
-	"tf.Xdivy":            {arity: 2, types: setFloat, emit: emitXdivy},                      // x == 0 ? 0 : x / y
-	"tf.Xlogy":            {arity: 2, types: setFloat, emit: emitXlogy},                      // x == 0 ? 0 : x · log(y)
-	"tf.Xlog1py":          {arity: 2, types: setFloat, emit: emitXlog1py},                    // x == 0 ? 0 : x · log1p(y)
-	"tf.Inv":              {arity: 1, types: setNum, emit: un(loopir.OpRecip)},               // 1/x, as tf.Reciprocal
-	"tf.Invert":           {arity: 1, types: setInt, emit: un(loopir.OpNot)},                 // ^x, bitwise not
-	"tf.IsInf":            {arity: 1, types: setFloat, bool: true, emit: emitIsInf},          // x is ±Inf
-	"tf.IsNan":            {arity: 1, types: setFloat, bool: true, emit: emitIsNaN},          // x is NaN
-	"tf.Mod":              {arity: 2, types: setModT, emit: bin(loopir.OpRem)},               // truncated remainder (C %, fmod); ints: x % 0 = 0
-	"tf.TruncateMod":      {arity: 2, types: setModT, emit: bin(loopir.OpRem)},               // truncated remainder (C %, fmod); ints: x % 0 = 0
-	"tf.TruncateDiv":      {arity: 2, types: setNum, emit: emitTruncateDiv},                  // trunc(x / y); ints: x / 0 = 0
-	"tf.ApproximateEqual": {arity: 2, types: setNum, bool: true, emit: emitApproximateEqual}, // |x - y| < tolerance (attr, 1e-5)
-	"tf.NextAfter":        {arity: 2, types: setNextAfter, emit: bin(loopir.OpNextAfter)},    // next value after x toward y
-	"tf.ZerosLike":        {arity: 1, types: setAll, emit: emitZeros},                        // 0 (false) in x's shape
-	"tf.OnesLike":         {arity: 1, types: setAll, emit: emitOnes},                         // 1 (true) in x's shape
+	"tf.Acos":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathAcos)},                         // arccos x; NaN outside [-1, 1]
+	"tf.Acosh":            {arity: 1, types: setFloat, emit: mathFn(loopir.MathAcosh)},                        // arcosh x; NaN below 1
+	"tf.Asin":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathAsin)},                         // arcsin x; NaN outside [-1, 1]
+	"tf.Asinh":            {arity: 1, types: setFloat, emit: mathFn(loopir.MathAsinh)},                        // arsinh x
+	"tf.Atan":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathAtan)},                         // arctan x
+	"tf.Atan2":            {arity: 2, types: setFloat, emit: emitAtan2},                                       // atan2(y, x), the angle of (x, y)
+	"tf.Atanh":            {arity: 1, types: setFloat, emit: mathFn(loopir.MathAtanh)},                        // artanh x; ±Inf at ±1
+	"tf.Cosh":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathCosh)},                         // cosh x
+	"tf.Sinh":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathSinh)},                         // sinh x
+	"tf.Tan":              {arity: 1, types: setFloat, emit: mathFn(loopir.MathTan)},                          // tan x
+	"tf.Erfc":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathErfc)},                         // 1 - erf x, accurate for large x
+	"tf.Elu":              {arity: 1, types: setFloat, emit: emitElu},                                         // x < 0 ? expm1(x) : x
+	"tf.Selu":             {arity: 1, types: setFloat, emit: emitSelu},                                        // x < 0 ? scale·alpha·expm1(x) : scale·x
+	"tf.LeakyRelu":        {arity: 1, types: setFloat, emit: emitLeakyRelu},                                   // x > 0 ? x : alpha·x (attr alpha = 0.2)
+	"tf.Softplus":         {arity: 1, types: setFloat, emit: emitSoftplus},                                    // log1p(exp(-|x|)) + max(x, 0)
+	"tf.Softsign":         {arity: 1, types: setFloat, emit: emitSoftsign},                                    // x / (|x| + 1); NaN at ±Inf
+	"tf.ClipByValue":      {arity: 3, types: setNum, emit: emitClipByValue},                                   // min(max(t, lo), hi), NaN-propagating
+	"tf.DivNoNan":         {arity: 2, types: setFloat, emit: emitDivNoNan},                                    // y == 0 ? 0 : x / y
+	"tf.MulNoNan":         {arity: 2, types: setFloat, emit: emitMulNoNan},                                    // y == 0 ? 0 : x · y, even for NaN or ±Inf x
+	"tf.Xdivy":            {arity: 2, types: setFloat, emit: emitXdivy},                                       // x == 0 ? 0 : x / y
+	"tf.Xlogy":            {arity: 2, types: setFloat, emit: emitXlogy},                                       // x == 0 ? 0 : x · log(y)
+	"tf.Xlog1py":          {arity: 2, types: setFloat, emit: emitXlog1py},                                     // x == 0 ? 0 : x · log1p(y)
+	"tf.Inv":              {arity: 1, types: setNum, emit: un(loopir.OpRecip)},                                // 1/x, as tf.Reciprocal
+	"tf.Invert":           {arity: 1, types: setInt, emit: un(loopir.OpNot)},                                  // ^x, bitwise not
+	"tf.IsInf":            {arity: 1, types: setFloat, bool: true, emit: emitIsInf},                           // x is ±Inf
+	"tf.IsNan":            {arity: 1, types: setFloat, bool: true, emit: emitIsNaN},                           // x is NaN
+	"tf.Mod":              {arity: 2, types: setModT, emit: bin(loopir.OpRem)},                                // truncated remainder (C %, fmod); ints: x % 0 = 0
+	"tf.TruncateMod":      {arity: 2, types: setModT, emit: bin(loopir.OpRem)},                                // truncated remainder (C %, fmod); ints: x % 0 = 0
+	"tf.TruncateDiv":      {arity: 2, types: setNum, emit: emitTruncateDiv},                                   // trunc(x / y); ints: x / 0 = 0
+	"tf.ApproximateEqual": {arity: 2, types: setNum, bool: true, sameShape: true, emit: emitApproximateEqual}, // |x - y| < tolerance (attr, 1e-5); no broadcasting
+	"tf.NextAfter":        {arity: 2, types: setNextAfter, emit: bin(loopir.OpNextAfter)},                     // next value after x toward y
+	"tf.ZerosLike":        {arity: 1, types: setAll, emit: emitZeros},                                         // 0 (false) in x's shape
+	"tf.OnesLike":         {arity: 1, types: setAll, emit: emitOnes},                                          // 1 (true) in x's shape
 }
 
 // floatAttrs names the float attribute of the ops above that have one.

@@ -33,15 +33,9 @@ func checkGather(c *checked, op *Op, f *opFacts, in []TensorType) string {
 	g := &gatherFacts{}
 	f.gather = g
 	if op.Name == "tf.GatherV2" {
-		if m := intOperand(in[2], 2, "axis", 1); m != "" {
-			return m
-		}
-		ax, m := c.constInts(op.Operands[2], "axis")
+		axis, m := c.axisOperand(op, in, 2, "axis", p.Rank())
 		if m != "" {
 			return m
-		}
-		if len(ax) != 1 {
-			return "axis must be a scalar"
 		}
 		bd, m := attrInt(op, "batch_dims", 0)
 		if m != "" {
@@ -53,10 +47,7 @@ func checkGather(c *checked, op *Op, f *opFacts, in []TensorType) string {
 		if bd < 0 || bd > int64(ix.Rank()) {
 			return fmt.Sprintf("batch_dims %d is out of range for indices of rank %d", bd, ix.Rank())
 		}
-		g.batch = int(bd)
-		if g.axis, m = normAxis(ax[0], p.Rank()); m != "" {
-			return m
-		}
+		g.batch, g.axis = int(bd), axis
 		if g.axis < g.batch {
 			return fmt.Sprintf("batch_dims (%d) must be less than or equal to axis (%d)", g.batch, g.axis)
 		}
