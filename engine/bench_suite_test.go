@@ -7,7 +7,6 @@ import (
 
 	"github.com/sandjit/sandjit/engine"
 	"github.com/sandjit/sandjit/internal/bench"
-	"github.com/sandjit/sandjit/memref"
 )
 
 // The benchmark suite of internal/bench (what `sandjit bench` runs) under
@@ -87,68 +86,4 @@ func reportSuite(b *testing.B, k *bench.Kernel, d bench.Dims) {
 	}
 	ms, _ := k.Target(d, "wazero")
 	b.ReportMetric(ms*1e6, "target-ns/op")
-}
-
-// TestK9Allocs reports the Go heap allocations of one steady-state call of
-// K9 (two [8] vectors added through the public API): Run with the inputs
-// in the arena and on the Go heap, and RunInArena. It logs the counts
-// rather than failing: zero is a goal, not yet reached.
-func TestK9Allocs(t *testing.T) {
-	ctx := context.Background()
-	rt, err := engine.New(ctx, engine.WithWorkers(1), engine.WithArenaSize(16<<20))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Close(ctx)
-	k := bench.Lookup("K9")
-	c, err := k.Prepare(rt, bench.DimsFor(bench.DefaultSize), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	exe, err := rt.Compile(ctx, c.Src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range []struct {
-		name string
-		in   []*memref.Tensor
-	}{{"arena", c.Arena}, {"Go heap", c.Heap}} {
-		name, in := v.name, v.in
-		for range 10 {
-			if _, err := exe.Run(ctx, in...); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := exe.WaitForCompilations(ctx); err != nil {
-			t.Fatal(err)
-		}
-		var runErr error
-		allocs := testing.AllocsPerRun(1000, func() {
-			if _, err := exe.Run(ctx, in...); err != nil {
-				runErr = err
-			}
-		})
-		if runErr != nil {
-			t.Fatal(runErr)
-		}
-		t.Logf("K9 steady state, inputs on the %s: %.0f allocations per Run", name, allocs)
-	}
-	if _, err := exe.RunInArena(ctx, c.Arena...); err != nil {
-		t.Fatal(err)
-	}
-	var runErr error
-	allocs := testing.AllocsPerRun(1000, func() {
-		res, err := exe.RunInArena(ctx, c.Arena...)
-		if err != nil {
-			runErr = err
-		}
-		for _, r := range res {
-			rt.FreeTensor(r)
-		}
-	})
-	if runErr != nil {
-		t.Fatal(runErr)
-	}
-	t.Logf("K9 steady state, RunInArena on arena inputs (result freed): %.0f allocations per call", allocs)
 }
