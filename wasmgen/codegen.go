@@ -945,16 +945,43 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 }
 
 // unrollFor is how many contiguous groups of four iterations one trip of
-// the innermost loop runs: four for light bodies (16 elements a trip, one
-// bounds check per pointer in wazero, a quarter of the loop overhead),
+// the innermost loop runs: eight for light bodies (32 f32 elements a trip,
+// one bounds check per pointer in wazero, an eighth of the loop overhead),
 // two for heavier ones, none for bodies big enough to hide the overhead.
+//
+// Measured under wazero (best of 6 interleaved rounds, 1024² f32, p10 ms,
+// unroll 4 → 8): K2 0.65 → 0.58, K3 0.35 → 0.28, K4 0.12 → 0.095, K5
+// 0.21 → 0.16, K10 0.60 → 0.49. Sixteen was no better on these (K4 and
+// K10 worse: sixteen vector accumulators spill), the machine code of one
+// trip showed wazero's per-pointer check, memory base reload and spills
+// dominating a four-group trip.
+//
+// Accumulators cap it: every unrolled instance has its own set, and
+// wazero v1.12 miscompiled a nest holding sixteen v128 accumulators (eight
+// instances of an i64 sum, two registers each: a lane of one set took a
+// hoisted operand's value), so the sets together get at most eight
+// registers.
 func unrollFor(n *loopir.Nest) int {
 	if len(n.Loops) == 0 {
 		return 1
 	}
-	switch c := n.Cost(); {
+	accRegs := 0
+	for _, in := range n.Body {
+		if in.Op == loopir.OpAccum {
+			accRegs += nregs(in.Type)
+		}
+	}
+	return min(unrollForCost(n.Cost()), max(1, maxAccRegs/max(accRegs, 1)))
+}
+
+// maxAccRegs bounds the v128 registers all unrolled accumulator sets
+// together take (see unrollFor).
+const maxAccRegs = 8
+
+func unrollForCost(c int) int {
+	switch {
 	case c <= 24:
-		return 4
+		return 8
 	case c <= 64:
 		return 2
 	}
