@@ -505,9 +505,19 @@ func (b *builder) lowerSoftmax(op *Op, f *opFacts, res *Value) {
 	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedMax, Acc: &loopir.Access{Buf: mx, Idx: keptIdx}, Args: []int{v}})
 
 	// e = exp(x - max), kept for the normalisation (softmax), and its sum.
-	ex := -1
+	// When the result is a kernel output of the compute type, e goes
+	// straight into it and the last nest divides in place: no temporary of
+	// the input's size to allocate, fill, read back and zero per run. (A
+	// temporary result keeps its own e buffer, so that the last nest stays
+	// a pure producer that fusion can inline into the result's consumers.)
+	ex, out := -1, -1
 	if !f.def.log {
-		ex = b.tempBuffer(x, ".exp", ct)
+		if ct == dt && b.results[res.ID] {
+			out = b.resultBuffer(res)
+			ex = out
+		} else {
+			ex = b.tempBuffer(x, ".exp", ct)
+		}
 	}
 	sum := b.tempBuffer(x, ".sum", ct, last)
 	n = b.newNest(op, x, red)
@@ -520,7 +530,9 @@ func (b *builder) lowerSoftmax(op *Op, f *opFacts, res *Value) {
 	}
 	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedSum, Acc: &loopir.Access{Buf: sum, Idx: keptIdx}, Args: []int{e}})
 
-	out := b.resultBuffer(res)
+	if out < 0 {
+		out = b.resultBuffer(res)
+	}
 	n = b.newNest(op, res, nil)
 	var r int
 	if f.def.log {

@@ -12,7 +12,8 @@
 //     accumulation for reductions), run one nest after another. Loops are
 //     parallel (the engine may split them across workers), reduce (they
 //     accumulate), or seq (in order, and may read what earlier iterations
-//     wrote: scans and scatters).
+//     wrote: scans and scatters). A nest of parallel loops reads a buffer
+//     it writes only in place: the element a store writes at the same point.
 //
 // Every op's semantics is total (integer division by zero, NaN, casts out
 // of range are all defined in the op table), so the code generator and any

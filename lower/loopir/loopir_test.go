@@ -244,7 +244,8 @@ func TestVerifySeqLoops(t *testing.T) {
 		read, written int
 		want          string
 	}{
-		{"parallel loop", Parallel, 0, 1, "outside a seq loop"},
+		{"parallel loop, another element", Parallel, 0, 1, "only in-place updates"},
+		{"parallel loop, in place", Parallel, 1, 1, ""},
 		{"reads a later element", Seq, 2, 1, "neither an element written"},
 		{"reads the same element", Seq, 1, 1, ""},
 	} {
@@ -255,6 +256,14 @@ func TestVerifySeqLoops(t *testing.T) {
 		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
 			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
 		}
+	}
+	// In place in a reduction: iterations of the reduce loop would see
+	// each other's writes.
+	p0 := scan(Parallel, 1, 1)
+	p0.Nests[1].Loops = append(p0.Nests[1].Loops, Loop{Extent: Static(2), Kind: Reduce})
+	p0.Nests[1].Add(&Instr{Op: OpAccum, Type: f32, Red: RedSum, Acc: &Access{Buf: 1, Idx: idx(0)}, Args: []int{1}})
+	if err := p0.Verify(); err == nil || !strings.Contains(err.Error(), "in a reduction") {
+		t.Errorf("in-place update in a reduction: %v", err)
 	}
 	// A seq loop may not be split, nor sit in a reduction nest.
 	p := scan(Seq, 0, 1)

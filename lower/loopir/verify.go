@@ -334,21 +334,40 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 }
 
 // verifyRecurrence checks a nest that reads buffer b (a root) as well as
-// writing it. That is only meaningful in a nest with a Seq loop, and only
-// in two forms: a read of exactly an element the nest writes at the same
-// point (read-modify-write, as a scatter-add does), or a read of the
-// element an earlier iteration of a Seq loop wrote (as a scan does): the
-// same index on every axis except ones that a Seq loop indexes alone,
-// where the offset is behind the written one in the loop's direction.
+// writing it. In a nest with a Seq loop there are two forms: a read of
+// exactly an element the nest writes at the same point (read-modify-write,
+// as a scatter-add does), or a read of the element an earlier iteration of
+// a Seq loop wrote (as a scan does): the same index on every axis except
+// ones that a Seq loop indexes alone, where the offset is behind the
+// written one in the loop's direction. A nest of parallel loops only may
+// update elements in place: every read of b is of the element a store
+// writes at the same point, so that no iteration sees another's element
+// (softmax divides its exponentials in the output buffer this way).
 func (p *Program) verifyRecurrence(n *Nest, b int) error {
-	if !n.Sequential() {
-		return fmt.Errorf("b%d is both read and written (directly or through a view) outside a seq loop", b)
+	inPlace := !n.Sequential() && !n.Reduces()
+	if !n.Sequential() && !inPlace {
+		return fmt.Errorf("b%d is both read and written (directly or through a view) in a reduction", b)
 	}
 	var writes []*Instr
 	for _, in := range n.Body {
 		if (in.Op == OpStore || in.Op == OpAccum) && p.Root(in.Acc.Buf) == b {
 			writes = append(writes, in)
 		}
+	}
+	if inPlace {
+		for _, in := range n.Body {
+			if in.Op != OpLoad || p.Root(in.Acc.Buf) != b {
+				continue
+			}
+			ok := false
+			for _, w := range writes {
+				ok = ok || (w.Op == OpStore && p.readsEarlier(n, in, w))
+			}
+			if !ok {
+				return fmt.Errorf("b%d is read through %s, which is not the element a store writes at the same point (outside a seq loop, only in-place updates may read a buffer the nest writes)", b, in.Acc)
+			}
+		}
+		return nil
 	}
 	for _, in := range n.Body {
 		if in.Op != OpLoad || p.Root(in.Acc.Buf) != b {
