@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 var (
 	mathExhaustive = flag.Bool("mathlib.exhaustive", false, "measure every f32 input of the unary math functions (minutes)")
 	mathSamples    = flag.Int("mathlib.samples", 1, "multiply the number of samples of each accuracy range")
+	mathOnly       = flag.String("mathlib.only", "", "comma-separated functions for TestMathExhaustiveF32 (default: all)")
 )
 
 // ulpRange is one row of the accuracy table: a function, a lane type, an
@@ -434,6 +436,9 @@ func TestMathExhaustiveF32(t *testing.T) {
 	for _, fn := range MathFuncs() {
 		bound, ok := exhaustiveBounds[fn]
 		if !ok || fn.Arity() != 1 {
+			continue
+		}
+		if *mathOnly != "" && !slices.Contains(strings.Split(*mathOnly, ","), fn.String()) {
 			continue
 		}
 		ref := goRef(fn)
