@@ -5,45 +5,39 @@ import "math"
 // The exponential family: exp, logistic, tanh. Every function here is one
 // straight-line block of SIMD instructions (hot path: f32x4/f64x2
 // mul/add/sub/div, nearest, pmin/pmax, compares, v128.bitselect and i32x4
-// or i64x2 add/sub/shl/shr_s for the scale by 2**k); there are no branches
-// and no scalar code.
+// or i64x2 add/sub/mul/shl/shr_s for the scale by 2**k); there are no
+// branches and no scalar code.
 
 // expCore is exp(x) for every lane, including ±Inf, NaN, overflow (+Inf)
 // and gradual underflow (subnormal results, then 0).
 //
-// Method (FreeBSD msun e_exp.c / e_expf.c): x = k*ln2 + r with k =
-// nearest(x/ln2) and r = hi - lo in Cody–Waite form (k*ln2_hi is exact),
-// exp(r) = 1 - ((lo - r*c/(2-c)) - hi) with c = r - r²·P(r²), then the
-// result is scaled by 2**k in two steps. Error < 1 ULP.
-func expCore(e *vemit, x vr) vr { return expScaled(e, x, 0) }
-
-// expScaled is exp(x)·2**adj (adj is -1 or 0) rounded once, so that
-// exp(x)/2 stays finite up to its own overflow.
-func expScaled(e *vemit, x vr, adj int64) vr {
-	var (
-		maxX, minX, invLn2, ln2Hi, ln2Lo float64
-		p                                []float64
-	)
+// f64 lanes (FreeBSD msun e_exp.c): x = k*ln2 + r with k = nearest(x/ln2)
+// and r = hi - lo in Cody–Waite form (k*ln2_hi is exact), exp(r) = 1 -
+// ((lo - r*c/(2-c)) - hi) with c = r - r²·P(r²), then the result is scaled
+// by 2**k in two steps. f32 lanes: expF32, without the division. Error < 1
+// ULP.
+func expCore(e *vemit, x vr) vr {
 	if e.t == F32 {
-		// exp(89) overflows and exp(-104) < 2**-150 rounds to 0, so the clamp
-		// changes no result; it keeps k inside the two-step scale's range.
-		maxX, minX = 89, -104
-		invLn2 = 1.4426950216e+00
-		ln2Hi = 6.9314575195e-01 // 0x3f317200: k*ln2Hi is exact for |k| < 2**8
-		ln2Lo = 1.4286067653e-06 // 0x35bfbe8e
-		p = []float64{1.6666625440e-1, -2.7667332906e-3}
-	} else {
+		return expF32(e, x)
+	}
+	return expScaled(e, x, 0)
+}
+
+// expScaled is exp(x)·2**adj (adj is -1 or 0) for f64 lanes, rounded once,
+// so that exp(x)/2 stays finite up to its own overflow.
+func expScaled(e *vemit, x vr, adj int64) vr {
+	const (
 		maxX, minX = 710, -746
-		invLn2 = 1 / math.Ln2
-		ln2Hi = 6.93147180369123816490e-01 // 0x3fe62e42fee00000
-		ln2Lo = 1.90821492927058770002e-10 // 0x3dea39ef35793c76
-		p = []float64{
-			1.66666666666666657415e-01,
-			-2.77777777770155933842e-03,
-			6.61375632143793436117e-05,
-			-1.65339022054652515390e-06,
-			4.13813679705723846039e-08,
-		}
+		invLn2     = 1 / math.Ln2
+		ln2Hi      = 6.93147180369123816490e-01 // 0x3fe62e42fee00000
+		ln2Lo      = 1.90821492927058770002e-10 // 0x3dea39ef35793c76
+	)
+	p := []float64{
+		1.66666666666666657415e-01,
+		-2.77777777770155933842e-03,
+		6.61375632143793436117e-05,
+		-1.65339022054652515390e-06,
+		4.13813679705723846039e-08,
 	}
 	x = e.maxK(e.minK(x, maxX-float64(adj)), minX) // NaN passes through
 	k := e.nearest(e.mul(x, e.k(invLn2)))
@@ -65,6 +59,55 @@ func expKernel(e *vemit, hi, lo vr, p []float64) vr {
 	return e.sub(e.k(1), e.sub(e.sub(lo, q), hi))
 }
 
+// f32 exp without a division. The argument reduction adds expMagic32 to
+// x/ln2: the sum's low significand bits are k = nearest(x/ln2), so
+// subtracting expMagic32 gives k as a float and multiplying the sum's bits by
+// 2**23 as integers (i32x4.mul: one instruction, where wazero spends four on
+// a shift) gives k<<23, which added to a float's bits scales it by 2**k.
+const (
+	expMagic32 = 0x1.8p23
+	expLog2e32 = 1.4426950216e+00
+	expLn2Hi32 = 6.9314575195e-01 // 0x3f317200: k*ln2Hi is exact for |k| < 2**8
+	expLn2Lo32 = 1.4286067653e-06 // 0x35bfbe8e
+)
+
+// expReduce32 splits f32 lanes z (|z| <= 104, or NaN) as z = k·ln2 + r
+// with |r| <= ln2/2 (slightly more where z/ln2 rounds): it returns r and
+// k<<23 as integer lanes.
+func expReduce32(e *vemit, z vr) (r, k23 vr) {
+	m := e.madd(z, e.k(expLog2e32), e.k(expMagic32))
+	k := e.sub(m, e.k(expMagic32))
+	hi := e.sub(z, e.mul(k, e.k(expLn2Hi32)))
+	r = e.sub(hi, e.mul(k, e.k(expLn2Lo32)))
+	return r, e.op(OpI32x4Mul, m, e.kint(1<<23))
+}
+
+// expm1Poly32 is e**r - 1 for |r| <= 0.3468 as r + r²·Q(r), Q of degree 4
+// (minimax for the relative error of 1 + r + r²·Q(r) against e**r: 2**-28.3
+// before rounding the coefficients to f32).
+func expm1Poly32(e *vemit, r vr) vr {
+	q := e.poly(r, 4.9999994e-01, 1.6666520e-01, 4.1668393e-02, 8.3687500e-03, 1.3814529e-03)
+	return e.madd(e.mul(r, r), q, r)
+}
+
+// expF32 is exp(x) for f32 lanes: y = 1 + expm1Poly32(r) in [0.7, 1.42]
+// scaled by 2**k in two multiplies that need no shift: y·2**(k-1)·2 (the
+// first product exact, the second rounding once and overflowing to +Inf
+// for k = 128), or, for x < -80 (k <= -115), y·2**(k+32)·2**-32 (rounding
+// once into the subnormal range). NaN passes through every step. Error
+// < 1 ULP.
+func expF32(e *vemit, x vr) vr {
+	// exp(89) overflows and exp(-104) < 2**-150 rounds to 0, so the clamp
+	// changes no result; it keeps k in [-150, 128].
+	x = e.maxK(e.minK(x, 89), -104) // NaN passes through
+	r, k23 := expReduce32(e, x)
+	y := e.add(e.k(1), expm1Poly32(e, r))
+	low := e.and(e.lt(x, e.k(-80)), e.kint(33<<23)) // 33<<23 where x < -80
+	s := e.iadd(e.iadd(k23, e.kint(126<<23)), low)  // 2**(k-1) or 2**(k+32)
+	f := e.isub(e.kint(128<<23), low)               // 2 or 2**-32
+	return e.mul(e.mul(y, s), f)
+}
+
 func genExp32(e *vemit, a []vr) vr { return expCore(e, a[0]) }
 func genExp64(e *vemit, a []vr) vr { return expCore(e, a[0]) }
 
@@ -84,21 +127,15 @@ func logistic(e *vemit, x vr) vr {
 func genLogistic32(e *vemit, a []vr) vr { return logistic(e, a[0]) }
 func genLogistic64(e *vemit, a []vr) vr { return logistic(e, a[0]) }
 
-// tanhCore: for |x| < 0.625 an odd rational (f64, Cephes) or polynomial
-// (f32, Cephes tanhf) in x²; otherwise 1 - 2/(exp(2|x|)+1), which is exact
-// at ±Inf. Both are computed and the lanes selected.
+// tanhCore (f64 lanes): for |x| < 0.625 an odd rational in x² (Cephes);
+// otherwise 1 - 2/(exp(2|x|)+1), which is exact at ±Inf. Both are computed
+// and the lanes selected.
 func tanhCore(e *vemit, x vr) vr {
 	a := e.abs(x)
 	z := e.mul(x, x)
-	var small vr
-	if e.t == F32 {
-		p := e.poly(z, -3.33332819422e-1, 1.33314422036e-1, -5.37397155531e-2, 2.06390887954e-2, -5.70498872745e-3)
-		small = e.madd(e.mul(p, z), x, x)
-	} else {
-		p := e.poly(z, -1.61468768441708447952e3, -9.92877231001918586564e1, -9.64399179425052238628e-1)
-		q := e.poly(z, 4.84406305325125486048e3, 2.23548839060100448583e3, 1.12811678491632931402e2, 1)
-		small = e.add(x, e.div(e.mul(e.mul(x, z), p), q))
-	}
+	p := e.poly(z, -1.61468768441708447952e3, -9.92877231001918586564e1, -9.64399179425052238628e-1)
+	q := e.poly(z, 4.84406305325125486048e3, 2.23548839060100448583e3, 1.12811678491632931402e2, 1)
+	small := e.add(x, e.div(e.mul(e.mul(x, z), p), q))
 	small = e.copysign(small, x) // tanh(-0) = -0
 	s := expCore(e, e.add(a, a))
 	large := e.sub(e.k(1), e.div(e.k(2), e.add(s, e.k(1))))
@@ -107,7 +144,27 @@ func tanhCore(e *vemit, x vr) vr {
 	return e.sel(e.lt(a, e.k(0.625)), small, large)
 }
 
-func genTanh32(e *vemit, a []vr) vr { return tanhCore(e, a[0]) }
+// tanhF32 is tanh for f32 lanes with one division and no select:
+// E = exp(-2|x|) = 2**k·(1+u) with u = expm1Poly32(r), and
+// tanh|x| = (1-E)/(1+E) = ((1 - 2**k) - 2**k·u) / ((1 + 2**k) + 2**k·u),
+// where 1 ± 2**k and 2**k·u are exact, so numerator and denominator are
+// rounded once each (for k = 0 the numerator is -u, so small |x| keep their
+// relative accuracy). |x| is clamped to 9, where tanh rounds to 1 (±Inf →
+// ±1), which keeps k in [-26, 0]. The sign of x is or-ed back in at the end
+// (tanh(-0) = -0); NaN passes through. Error < 2 ULP.
+func tanhF32(e *vemit, x vr) vr {
+	ax := e.abs(x)
+	a := e.minK(ax, 9) // NaN passes through
+	r, k23 := expReduce32(e, e.mul(a, e.k(-2)))
+	u := expm1Poly32(e, r)
+	s := e.iadd(k23, e.kint(127<<23)) // 2**k
+	su := e.mul(s, u)
+	num := e.sub(e.sub(e.k(1), s), su)
+	den := e.add(e.add(e.k(1), s), su)
+	return e.or(e.div(num, den), e.xor(x, ax))
+}
+
+func genTanh32(e *vemit, a []vr) vr { return tanhF32(e, a[0]) }
 func genTanh64(e *vemit, a []vr) vr { return tanhCore(e, a[0]) }
 
 // expm1Core is e**x - 1 for f64 lanes (FreeBSD s_expm1.c without
