@@ -486,7 +486,7 @@ func (b *builder) reduceCount(n *loopir.Nest, in *Value, axes []int, ct memref.D
 
 // lowerSoftmax emits softmax over the last axis as three nests: the max;
 // e = exp(x - max), stored, and its sum, in one pass; the normalisation
-// e / sum. (LogSoftmax needs no e: its last nest recomputes x - max and
+// e · (1/sum). (LogSoftmax needs no e: its last nest recomputes x - max and
 // subtracts log(sum).) Each exponential is computed once.
 func (b *builder) lowerSoftmax(op *Op, f *opFacts, res *Value) {
 	x := b.value(op.Operands[0])
@@ -543,9 +543,14 @@ func (b *builder) lowerSoftmax(op *Op, f *opFacts, res *Value) {
 		l := n.Add(&loopir.Instr{Op: loopir.OpMath, Math: loopir.MathLog, Type: ct, Args: []int{sv}})
 		r = n.Binary(loopir.OpSub, ct, s, l)
 	} else {
+		// e · (1/sum), as TensorFlow's CPU kernel computes it (Eigen's
+		// softmax * sum.inverse()): the reciprocal is per row, hoisted out
+		// of the inner loop, and a multiply per element is several times
+		// cheaper than a division.
 		ev := n.Load(ct, &loopir.Access{Buf: ex, Idx: identity(rank)})
 		sv := n.Load(ct, &loopir.Access{Buf: sum, Idx: keptIdx})
-		r = n.Binary(loopir.OpDiv, ct, ev, sv)
+		inv := n.Binary(loopir.OpDiv, ct, n.ConstBits(ct, constBits(ct, 1)), sv)
+		r = n.Binary(loopir.OpMul, ct, ev, inv)
 	}
 	store(n, out, dt, identity(rank), roundTo(n, dt, r))
 }
