@@ -30,11 +30,19 @@ const arenaBins = 128
 // limit; Free rejects, without changing anything, an offset that is not a
 // live block.
 //
-// Algorithm: a two-level segregated fit in the style of TLSF. Free blocks
-// sit in 103 bins, four per power of two of their size in granules, each a
-// doubly linked list, with a bitmap of the non-empty bins; two maps, by
-// start and by end, find a freed block's free neighbours so that it
-// coalesces with them at once. Alloc takes a block from the first
+// Algorithm: a two-level segregated fit in the style of TLSF, with
+// boundary tags. Free blocks sit in 103 bins, four per power of two of
+// their size in granules, each a doubly linked list of records in one
+// slice, with a bitmap of the non-empty bins. A side table of tags, one
+// uint32 per granule kept outside the Wasm memory (where a kernel could
+// not forge them), marks where each block starts (live: its size; free:
+// its record) and where each free block ends, so that Free finds the
+// block's size and its free neighbours, and coalesces with them, by
+// indexing: no hashing, and a steady stream of Alloc and Free allocates
+// nothing. The table is paged: a page (tagPage granules) is allocated
+// when a block boundary first falls in it, so it costs at most 1/16 of
+// the memory the arena has handed out (4 bytes per 64-byte granule), and
+// far less when blocks are large. Alloc takes a block from the first
 // non-empty bin whose blocks all fit (two bitmap words), splitting off the
 // rest, and only when there is none scans the one bin whose blocks may
 // fit: O(1) but for that scan. Free is O(1) plus zeroing the block.
@@ -48,11 +56,10 @@ type Arena struct {
 	limit int64  // bytes in use may not exceed this
 
 	mu       sync.Mutex
-	live     map[uint32]uint32     // start granule → size in granules
-	byStart  map[uint32]*freeBlock // free blocks by start granule
-	byEnd    map[uint32]*freeBlock // free blocks by end granule (start+size)
-	spare    []*freeBlock          // entries no longer in use, for reuse
-	bins     [arenaBins]*freeBlock
+	tags     []*[tagPage]uint32 // boundary tags by granule, paged (nil: all zero)
+	recs     []freeRec          // free blocks; indices are stable
+	spare    []int32            // indices of recs no longer in use
+	bins     [arenaBins]int32   // first record of each bin, or -1
 	nonEmpty [arenaBins / 64]uint64
 	fresh    uint32 // granules ≥ fresh were never handed out and may hold old bytes
 	inUse    int64  // bytes in live blocks
@@ -61,6 +68,23 @@ type Arena struct {
 
 	zero func([]byte) // zeroes a range; clear unless SetZeroFunc set one
 }
+
+// Boundary tags. Every block, live or free, tiles the managed range; the
+// tag of its first granule says what it is, and a free block of two or
+// more granules also tags its last one, so that the block after it finds
+// it. Every other granule's tag is zero (a live block's last granule
+// included), so that no stale tag is ever read as a block.
+const (
+	tagPageBits = 12
+	tagPage     = 1 << tagPageBits
+
+	tagVal  = 1<<29 - 1 // the low bits: a size in granules or a record index
+	tagKind = ^uint32(tagVal)
+	tagLive = 1 << 29 // start of a live block | its size
+	tagFree = 2 << 29 // start of a free block | its record
+	tagFoot = 3 << 29 // last granule of a free block of ≥ 2 granules | its record
+	tagBusy = 4 << 29 // start of a block being zeroed by Free outside the lock | its size
+)
 
 // SetZeroFunc replaces how the arena zeroes memory (by default, clear):
 // an owner of an mmap-backed memory can hand large ranges back to the OS
@@ -78,10 +102,11 @@ func (a *Arena) SetZeroFunc(zero func([]byte), freshIsZero bool) {
 	}
 }
 
-// freeBlock is a run of free granules, linked into the bin of its size.
-type freeBlock struct {
+// freeRec is a run of free granules, linked into the bin of its size by
+// record index (-1: none).
+type freeRec struct {
 	start, size uint32
-	prev, next  *freeBlock
+	prev, next  int32
 }
 
 // ArenaStats is a snapshot of an arena's use.
@@ -116,16 +141,17 @@ func NewArena(mem []byte, lo, hi uint32, limit int64) (*Arena, error) {
 		return nil, fmt.Errorf("%w: range [%#x,%#x) holds no %d-byte aligned block", ErrArena, lo, hi, ArenaAlign)
 	}
 	a := &Arena{
-		mem:     mem,
-		base:    uint32(base),
-		ngran:   uint32((end - base) / ArenaAlign),
-		limit:   limit,
-		live:    make(map[uint32]uint32),
-		byStart: make(map[uint32]*freeBlock),
-		byEnd:   make(map[uint32]*freeBlock),
-		zero:    func(b []byte) { clear(b) },
+		mem:   mem,
+		base:  uint32(base),
+		ngran: uint32((end - base) / ArenaAlign),
+		limit: limit,
+		zero:  func(b []byte) { clear(b) },
 	}
-	a.insertFree(&freeBlock{start: 0, size: a.ngran})
+	a.tags = make([]*[tagPage]uint32, (a.ngran+tagPage-1)/tagPage)
+	for i := range a.bins {
+		a.bins[i] = -1
+	}
+	a.insertFree(a.newRec(0, a.ngran))
 	return a, nil
 }
 
@@ -156,22 +182,25 @@ func (a *Arena) Alloc(n int) (uint32, error) {
 		a.mu.Unlock()
 		return 0, err
 	}
-	blk := a.findFit(g)
-	if blk == nil {
+	i := a.findFit(g)
+	if i < 0 {
 		err := a.fullError(n, "no free block that large")
 		a.mu.Unlock()
 		return 0, err
 	}
-	a.removeFree(blk)
-	start := blk.start
-	if blk.size > g {
-		blk.start += g
-		blk.size -= g
-		a.insertFree(blk)
+	a.unlink(i)
+	start, have := a.recs[i].start, a.recs[i].size
+	if have > g {
+		a.recs[i].start += g
+		a.recs[i].size -= g
+		a.insertFree(i) // tags its new start; its end keeps its footer
 	} else {
-		a.spare = append(a.spare, blk)
+		a.spare = append(a.spare, i)
+		if g > 1 {
+			a.setTag(start+g-1, 0) // was the free block's footer
+		}
 	}
-	a.live[start] = g
+	a.setTag(start, tagLive|g)
 	a.inUse += size
 	a.peak = max(a.peak, a.inUse)
 	a.blocks++
@@ -210,16 +239,18 @@ func (a *Arena) Free(off uint32) error {
 	}
 	start := (off - a.base) / ArenaAlign
 	a.mu.Lock()
-	g, ok := a.live[start]
-	if !ok {
+	t := a.tag(start)
+	if t&tagKind != tagLive {
 		a.mu.Unlock()
 		return fmt.Errorf("%w: free of %#x, which is not a live block (freed already, or never handed out)", ErrArena, off)
 	}
-	delete(a.live, start)
+	g := t & tagVal
 	data := a.mem[off : off+g*ArenaAlign]
 	if len(data) >= arenaClearUnlocked {
 		// Between the two critical sections the block is neither live nor
-		// free: no one else can free or be handed it.
+		// free (tagBusy): no one else can free it, be handed it, or
+		// coalesce with it.
+		a.setTag(start, tagBusy|g)
 		a.mu.Unlock()
 		a.zero(data)
 		a.mu.Lock()
@@ -228,19 +259,27 @@ func (a *Arena) Free(off uint32) error {
 	}
 	a.inUse -= int64(g) * ArenaAlign
 	a.blocks--
-	blk := a.newFreeBlock(start, g)
-	if left := a.byEnd[start]; left != nil {
-		a.removeFree(left)
-		blk.start = left.start
-		blk.size += left.size
-		a.spare = append(a.spare, left)
+	a.setTag(start, 0)
+	lo, hi := start, start+g
+	if start > 0 {
+		if lt := a.tag(start - 1); lt&tagKind == tagFree || lt&tagKind == tagFoot {
+			li := int32(lt & tagVal)
+			a.unlink(li)
+			a.setTag(start-1, 0) // its footer (or its start, set again below)
+			lo = a.recs[li].start
+			a.spare = append(a.spare, li)
+		}
 	}
-	if right := a.byStart[start+g]; right != nil {
-		a.removeFree(right)
-		blk.size += right.size
-		a.spare = append(a.spare, right)
+	if hi < a.ngran {
+		if rt := a.tag(hi); rt&tagKind == tagFree {
+			ri := int32(rt & tagVal)
+			a.unlink(ri)
+			a.setTag(hi, 0)
+			hi += a.recs[ri].size // its footer is rewritten below
+			a.spare = append(a.spare, ri)
+		}
 	}
-	a.insertFree(blk)
+	a.insertFree(a.newRec(lo, hi-lo))
 	a.mu.Unlock()
 	return nil
 }
@@ -325,8 +364,9 @@ func binMin(b int) uint32 {
 	return uint32(4+b%4) << (b/4 - 1)
 }
 
-// findFit returns a free block of at least g granules, or nil.
-func (a *Arena) findFit(g uint32) *freeBlock {
+// findFit returns the record of a free block of at least g granules, or
+// -1; a.mu is held.
+func (a *Arena) findFit(g uint32) int32 {
 	b := binOf(g)
 	if binMin(b) < g {
 		b++ // every block of this bin and above fits
@@ -340,52 +380,83 @@ func (a *Arena) findFit(g uint32) *freeBlock {
 			return a.bins[w*64+bits.TrailingZeros64(m)]
 		}
 	}
-	for blk := a.bins[binOf(g)]; blk != nil; blk = blk.next {
-		if blk.size >= g {
-			return blk
+	for i := a.bins[binOf(g)]; i >= 0; i = a.recs[i].next {
+		if a.recs[i].size >= g {
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
-// newFreeBlock returns a free-list entry, reusing a spare one (so that a
-// steady stream of Alloc and Free allocates nothing); a.mu is held.
-func (a *Arena) newFreeBlock(start, size uint32) *freeBlock {
+// tag is granule g's boundary tag; a.mu is held.
+func (a *Arena) tag(g uint32) uint32 {
+	if p := a.tags[g>>tagPageBits]; p != nil {
+		return p[g&(tagPage-1)]
+	}
+	return 0
+}
+
+// setTag sets granule g's boundary tag, allocating its page on the first
+// non-zero tag in it; a.mu is held.
+func (a *Arena) setTag(g, v uint32) {
+	p := a.tags[g>>tagPageBits]
+	if p == nil {
+		if v == 0 {
+			return
+		}
+		p = new([tagPage]uint32)
+		a.tags[g>>tagPageBits] = p
+	}
+	p[g&(tagPage-1)] = v
+}
+
+// newRec returns the index of a record for a free block, reusing a spare
+// one (so that a steady stream of Alloc and Free allocates nothing); a.mu
+// is held.
+func (a *Arena) newRec(start, size uint32) int32 {
+	r := freeRec{start: start, size: size, prev: -1, next: -1}
 	if n := len(a.spare); n > 0 {
-		blk := a.spare[n-1]
+		i := a.spare[n-1]
 		a.spare = a.spare[:n-1]
-		*blk = freeBlock{start: start, size: size}
-		return blk
+		a.recs[i] = r
+		return i
 	}
-	return &freeBlock{start: start, size: size}
+	a.recs = append(a.recs, r)
+	return int32(len(a.recs) - 1)
 }
 
-func (a *Arena) insertFree(blk *freeBlock) {
-	a.byStart[blk.start] = blk
-	a.byEnd[blk.start+blk.size] = blk
-	b := binOf(blk.size)
-	blk.prev, blk.next = nil, a.bins[b]
-	if blk.next != nil {
-		blk.next.prev = blk
+// insertFree links record i into the bin of its size and tags its start
+// and end; a.mu is held.
+func (a *Arena) insertFree(i int32) {
+	r := &a.recs[i]
+	b := binOf(r.size)
+	r.prev, r.next = -1, a.bins[b]
+	if r.next >= 0 {
+		a.recs[r.next].prev = i
 	}
-	a.bins[b] = blk
+	a.bins[b] = i
 	a.nonEmpty[b/64] |= 1 << (b % 64)
+	a.setTag(r.start, tagFree|uint32(i))
+	if r.size > 1 {
+		a.setTag(r.start+r.size-1, tagFoot|uint32(i))
+	}
 }
 
-func (a *Arena) removeFree(blk *freeBlock) {
-	delete(a.byStart, blk.start)
-	delete(a.byEnd, blk.start+blk.size)
-	b := binOf(blk.size)
-	if blk.prev != nil {
-		blk.prev.next = blk.next
+// unlink takes record i out of its bin (its tags are the caller's to
+// change); a.mu is held.
+func (a *Arena) unlink(i int32) {
+	r := &a.recs[i]
+	b := binOf(r.size)
+	if r.prev >= 0 {
+		a.recs[r.prev].next = r.next
 	} else {
-		a.bins[b] = blk.next
+		a.bins[b] = r.next
 	}
-	if blk.next != nil {
-		blk.next.prev = blk.prev
+	if r.next >= 0 {
+		a.recs[r.next].prev = r.prev
 	}
-	blk.prev, blk.next = nil, nil
-	if a.bins[b] == nil {
+	r.prev, r.next = -1, -1
+	if a.bins[b] < 0 {
 		a.nonEmpty[b/64] &^= 1 << (b % 64)
 	}
 }

@@ -3,6 +3,7 @@ package memref
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -286,6 +287,9 @@ func TestArenaModel(t *testing.T) {
 					}
 				}
 				check()
+				if step%100 == 0 {
+					checkTags(t, a)
+				}
 			}
 			for _, b := range live {
 				if err := a.Free(b.off); err != nil {
@@ -524,6 +528,7 @@ func TestArenaHammer(t *testing.T) {
 	if s := a.Stats(); s.InUse != 0 || s.Blocks != 0 {
 		t.Fatalf("stats after every goroutine freed its blocks: %+v", s)
 	}
+	checkTags(t, a)
 	off, err := a.Alloc(int(a.Stats().Capacity))
 	if err != nil {
 		t.Fatalf("the arena did not coalesce back into one block: %v", err)
@@ -578,5 +583,222 @@ func BenchmarkArenaAllocFree(b *testing.B) {
 			b.Fatal(err)
 		}
 		live[k] = off
+	}
+}
+
+// checkTags walks the arena's blocks by their boundary tags and checks the
+// allocator's invariants: the blocks tile the range; every granule but a
+// block's start and a free block's end has a zero tag; each free block's
+// record matches its tags and sits linked in the bin of its size, and no
+// record is linked but these; no two free blocks are neighbours (Free
+// coalesced them); live blocks and bytes agree with Stats. It returns the
+// live blocks as offset → size in bytes.
+func checkTags(t testing.TB, a *Arena) map[uint32]int64 {
+	t.Helper()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	live := make(map[uint32]int64)
+	linked := make(map[int32]bool)
+	for b := range a.bins {
+		prev := int32(-1)
+		for i := a.bins[b]; i >= 0; i = a.recs[i].next {
+			r := a.recs[i]
+			if linked[i] || r.prev != prev || binOf(r.size) != b {
+				t.Fatalf("record %d %+v: linked twice, bad prev, or in bin %d", i, r, b)
+			}
+			linked[i] = true
+			prev = i
+		}
+		if (a.bins[b] >= 0) != (a.nonEmpty[b/64]&(1<<(b%64)) != 0) {
+			t.Fatalf("bin %d: bitmap disagrees with the list", b)
+		}
+	}
+	var inUse int64
+	prevFree, seen := false, 0
+	for g := uint32(0); g < a.ngran; {
+		tg := a.tag(g)
+		var size uint32
+		switch tg & tagKind {
+		case tagLive:
+			size = tg & tagVal
+			if size == 0 || g+size > a.ngran {
+				t.Fatalf("granule %d: live block of %d granules", g, size)
+			}
+			live[a.addr(g)] = int64(size) * ArenaAlign
+			inUse += int64(size) * ArenaAlign
+			if size > 1 && a.tag(g+size-1) != 0 {
+				t.Fatalf("granule %d: live block's last granule tagged %#x", g, a.tag(g+size-1))
+			}
+			prevFree = false
+		case tagFree:
+			i := int32(tg & tagVal)
+			if int(i) >= len(a.recs) || !linked[i] || a.recs[i].start != g {
+				t.Fatalf("granule %d: free tag %d names a record not linked or elsewhere", g, i)
+			}
+			if prevFree {
+				t.Fatalf("granule %d: two free blocks side by side", g)
+			}
+			size = a.recs[i].size
+			if size > 1 && a.tag(g+size-1) != tagFoot|uint32(i) {
+				t.Fatalf("granule %d: free block of %d granules has end tag %#x", g, size, a.tag(g+size-1))
+			}
+			seen++
+			prevFree = true
+		default:
+			t.Fatalf("granule %d: a block starts with tag %#x", g, tg)
+		}
+		for m := g + 1; m+1 < g+size; m++ {
+			if a.tag(m) != 0 {
+				t.Fatalf("granule %d inside the block at %d has tag %#x", m, g, a.tag(m))
+			}
+		}
+		g += size
+	}
+	if seen != len(linked) {
+		t.Fatalf("%d free blocks, %d records linked", seen, len(linked))
+	}
+	if inUse != a.inUse || len(live) != a.blocks {
+		t.Fatalf("tags say %d bytes in %d blocks, stats %d in %d", inUse, len(live), a.inUse, a.blocks)
+	}
+	return live
+}
+
+// TestArenaTagsModel runs random Alloc and Free sequences in small arenas
+// (so that they fill up, fragment and coalesce often) against a map of the
+// live blocks, checking every invariant of the tags after every step.
+func TestArenaTagsModel(t *testing.T) {
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		ngran := 1 + rng.IntN(48)
+		if seed%5 == 4 {
+			ngran = 2*tagPage + rng.IntN(tagPage) // blocks across tag pages
+		}
+		size := 64 + ngran*64
+		mem := dirtyMem(size)
+		a := mustArena(t, mem, 64, uint32(size), int64(size-64))
+		model := map[uint32]int64{}
+		for step := range 3000 {
+			if rng.IntN(2) == 0 || len(model) == 0 {
+				n := rng.IntN(1 + 64*min(ngran, 1<<uint(rng.IntN(14))))
+				off, err := a.Alloc(n)
+				if err != nil {
+					if !errors.Is(err, ErrArenaFull) {
+						t.Fatalf("seed %d step %d: Alloc(%d): %v", seed, step, n, err)
+					}
+				} else {
+					if off%ArenaAlign != 0 || !isZero(mem[off:int64(off)+roundUp(n)]) {
+						t.Fatalf("seed %d step %d: block %#x misaligned or not zero", seed, step, off)
+					}
+					for i := range roundUp(n) {
+						mem[int64(off)+i] = 0x5A
+					}
+					model[off] = roundUp(n)
+				}
+			} else {
+				offs := slices.Sorted(func(yield func(uint32) bool) {
+					for o := range model {
+						if !yield(o) {
+							return
+						}
+					}
+				})
+				off := offs[rng.IntN(len(offs))]
+				if err := a.Free(off); err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, step, err)
+				}
+				delete(model, off)
+				if err := a.Free(off); !errors.Is(err, ErrArena) {
+					t.Fatalf("seed %d step %d: double free: %v", seed, step, err)
+				}
+			}
+			if got := checkTags(t, a); !maps.Equal(got, model) {
+				t.Fatalf("seed %d step %d: live blocks %v, model %v", seed, step, got, model)
+			}
+		}
+	}
+}
+
+// TestArenaFragmentation fills an arena with one-granule blocks, frees
+// every other one (no two free blocks adjacent: nothing larger fits), then
+// frees the rest and checks that everything coalesced back into one block.
+func TestArenaFragmentation(t *testing.T) {
+	const n = 3*tagPage + 5 // across tag pages
+	mem := dirtyMem(64 + n*64)
+	a := mustArena(t, mem, 64, uint32(len(mem)), int64(len(mem)-64))
+	offs := make([]uint32, n)
+	for i := range offs {
+		off, err := a.Alloc(1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if off != uint32(64+64*i) {
+			t.Fatalf("block %d at %#x: not first fit from the bottom", i, off)
+		}
+		offs[i] = off
+	}
+	if _, err := a.Alloc(0); !errors.Is(err, ErrArenaFull) {
+		t.Fatalf("Alloc in a full arena: %v", err)
+	}
+	for i := 0; i < n; i += 2 {
+		if err := a.Free(offs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkTags(t, a)
+	if _, err := a.Alloc(65); !errors.Is(err, ErrArenaFull) || !strings.Contains(err.Error(), "no free block that large") {
+		t.Fatalf("a two-granule Alloc in a fragmented arena: %v", err)
+	}
+	// Free the rest from the top down and from the middle: every free
+	// merges with a free block on both sides.
+	for i := n - 2; i > 0; i -= 2 {
+		if err := a.Free(offs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if live := checkTags(t, a); len(live) != 0 {
+		t.Fatalf("live blocks left: %v", live)
+	}
+	off, err := a.Alloc(n * 64)
+	if err != nil || off != 64 {
+		t.Fatalf("the arena did not coalesce back into one block: %#x, %v", off, err)
+	}
+	if !isZero(mem[64:]) {
+		t.Fatal("the arena is not zero after freeing everything")
+	}
+}
+
+// TestArenaSteadyStateAllocs checks that a steady stream of Alloc and Free
+// allocates nothing on the Go heap.
+func TestArenaSteadyStateAllocs(t *testing.T) {
+	a := mustArena(t, make([]byte, 1<<20), 64, 1<<20, 1<<20-64)
+	keep, _ := a.Alloc(1000)
+	n := testing.AllocsPerRun(1000, func() {
+		x, _ := a.Alloc(32)
+		y, _ := a.Alloc(5000)
+		a.Free(x)
+		a.Free(y)
+	})
+	if n != 0 {
+		t.Errorf("%v allocations per Alloc/Free round", n)
+	}
+	a.Free(keep)
+}
+
+// BenchmarkArenaSmall is the arena's share of a tiny kernel's run: two
+// small blocks allocated and freed, with other blocks live around them.
+func BenchmarkArenaSmall(b *testing.B) {
+	const size = 64 << 20
+	a := mustArena(b, make([]byte, size), 64, size, size-64)
+	for range 100 {
+		if _, err := a.Alloc(256); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		x, _ := a.Alloc(32)
+		y, _ := a.Alloc(200)
+		if a.Free(y) != nil || a.Free(x) != nil {
+			b.Fatal("free failed")
+		}
 	}
 }
