@@ -192,7 +192,7 @@ func resize[T any](s []T, n int) []T {
 // run runs the executable on inputs. With inArena, every result is a new
 // tensor in the arena that the caller owns (FreeTensor); the kernel writes
 // its outputs there directly, so nothing is copied out.
-func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tensor, inArena bool) (_ []*memref.Tensor, err error) {
+func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tensor, inArena bool) ([]*memref.Tensor, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -203,23 +203,33 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	if err != nil {
 		return nil, err
 	}
-	k, p := x.kernel, x.kernel.Program
-	ar := rt.arena
+	// One return after the pooled scratch is taken, so that the defer is
+	// open-coded (a deferred call per return costs a heap defer record
+	// past a few returns): it puts the scratch back even on a panic.
 	sc := scratchPool.Get().(*runScratch)
 	defer scratchPool.Put(sc)
-	sc.offs = resize(sc.offs, len(p.Buffers))
-	sc.owned = resize(sc.owned, len(p.Buffers))
-	owned := sc.owned // inArena: output buffer → its tensor
-	defer func() {
-		if err != nil {
-			for _, t := range owned {
-				if t != nil {
-					ar.alloc.FreeTensor(t)
-				}
+	n := len(x.kernel.Program.Buffers)
+	sc.offs = resize(sc.offs, n)
+	sc.owned = resize(sc.owned, n)
+	out, err := x.runPlanned(ctx, rt, pl, inputs, inArena, sc)
+	if err != nil {
+		for _, t := range sc.owned {
+			if t != nil {
+				rt.arena.alloc.FreeTensor(t)
 			}
 		}
-		clear(owned)
-	}()
+	}
+	clear(sc.owned)
+	return out, err
+}
+
+// runPlanned is run once its plan is known: it gives inArena runs their
+// output tensors (in sc.owned; run frees the ones left there on error),
+// then takes the run's arena block for runBlock and frees it after.
+func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan, inputs []*memref.Tensor, inArena bool, sc *runScratch) ([]*memref.Tensor, error) {
+	p := x.kernel.Program
+	ar := rt.arena
+	owned := sc.owned // inArena: output buffer → its tensor
 	if inArena {
 		for i, b := range p.Buffers {
 			if b.Kind == loopir.Output {
@@ -256,7 +266,17 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	if err != nil {
 		return nil, err
 	}
-	defer ar.alloc.Free(base)
+	defer ar.alloc.Free(base) // open-coded: runPlanned returns once after it
+	return x.runBlock(ctx, rt, pl, inputs, inArena, sc, base, start)
+}
+
+// runBlock fills the run's arena block at base (the argument block, then
+// inputs to copy in, temporaries, constants), runs the kernel and makes
+// its results.
+func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, inputs []*memref.Tensor, inArena bool, sc *runScratch, base uint32, start [3]uint32) ([]*memref.Tensor, error) {
+	k, p := x.kernel, x.kernel.Program
+	ar := rt.arena
+	offs, owned := sc.offs, sc.owned
 	mem := ar.be.mem()
 	block := mem[base : base+uint32(len(pl.template))]
 	copy(block, pl.template)

@@ -297,13 +297,9 @@ func (a *Arena) NewTensor(dt DType, shape []int) (*Tensor, error) {
 		return nil, fmt.Errorf("allocating %s: %w", TypeString(dt, shape), err)
 	}
 	end := off + uint32(n)
-	return &Tensor{
-		DType:  dt,
-		Shape:  append([]int{}, shape...),
-		Data:   a.mem[off:end:end],
-		arena:  a,
-		offset: off,
-	}, nil
+	t := newHeader(shape)
+	t.DType, t.Data, t.arena, t.offset = dt, a.mem[off:end:end], a, off
+	return t, nil
 }
 
 // FreeTensor frees the block of a tensor NewTensor allocated in this arena

@@ -96,7 +96,27 @@ func New(dt DType, shape []int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tensor{DType: dt, Shape: append([]int{}, shape...), Data: make([]byte, n)}, nil
+	t := newHeader(shape)
+	t.DType, t.Data = dt, make([]byte, n)
+	return t, nil
+}
+
+// newHeader returns a new tensor header holding a copy of shape: one
+// allocation for both up to rank 4.
+func newHeader(shape []int) *Tensor {
+	if len(shape) > len(tensorWithShape{}.shape) {
+		return &Tensor{Shape: append([]int{}, shape...)}
+	}
+	ts := &tensorWithShape{}
+	ts.t.Shape = ts.shape[:len(shape):len(shape)]
+	copy(ts.t.Shape, shape)
+	return &ts.t
+}
+
+// tensorWithShape is a tensor header with room for its shape.
+type tensorWithShape struct {
+	t     Tensor
+	shape [4]int
 }
 
 // Rank is len(t.Shape).
