@@ -188,13 +188,11 @@ func (a *Arena) Alloc(n int) (uint32, error) {
 		a.mu.Unlock()
 		return 0, err
 	}
-	a.unlink(i)
 	start, have := a.recs[i].start, a.recs[i].size
 	if have > g {
-		a.recs[i].start += g
-		a.recs[i].size -= g
-		a.insertFree(i) // tags its new start; its end keeps its footer
+		a.moveFree(i, start+g, have-g) // the rest: a new start, the same end
 	} else {
+		a.unlink(i)
 		a.spare = append(a.spare, i)
 		if g > 1 {
 			a.setTag(start+g-1, 0) // was the free block's footer
@@ -259,27 +257,37 @@ func (a *Arena) Free(off uint32) error {
 	}
 	a.inUse -= int64(g) * ArenaAlign
 	a.blocks--
+	// Coalesce with the free neighbours: the merged block keeps the left
+	// one's record, else the right one's; the boundaries inside it lose
+	// their tags.
 	a.setTag(start, 0)
 	lo, hi := start, start+g
+	keep := int32(-1)
 	if start > 0 {
 		if lt := a.tag(start - 1); lt&tagKind == tagFree || lt&tagKind == tagFoot {
-			li := int32(lt & tagVal)
-			a.unlink(li)
+			keep = int32(lt & tagVal)
 			a.setTag(start-1, 0) // its footer (or its start, set again below)
-			lo = a.recs[li].start
-			a.spare = append(a.spare, li)
+			lo = a.recs[keep].start
 		}
 	}
 	if hi < a.ngran {
 		if rt := a.tag(hi); rt&tagKind == tagFree {
 			ri := int32(rt & tagVal)
-			a.unlink(ri)
 			a.setTag(hi, 0)
 			hi += a.recs[ri].size // its footer is rewritten below
-			a.spare = append(a.spare, ri)
+			if keep < 0 {
+				keep = ri
+			} else {
+				a.unlink(ri)
+				a.spare = append(a.spare, ri)
+			}
 		}
 	}
-	a.insertFree(a.newRec(lo, hi-lo))
+	if keep >= 0 {
+		a.moveFree(keep, lo, hi-lo)
+	} else {
+		a.insertFree(a.newRec(lo, hi-lo))
+	}
 	a.mu.Unlock()
 	return nil
 }
@@ -424,6 +432,36 @@ func (a *Arena) newRec(start, size uint32) int32 {
 // insertFree links record i into the bin of its size and tags its start
 // and end; a.mu is held.
 func (a *Arena) insertFree(i int32) {
+	a.link(i)
+	a.tagFree(i)
+}
+
+// moveFree makes linked record i the free block [start, start+size),
+// moving it to another bin only when its bin changes, and tags its start
+// and end (clearing its old tags is the caller's job); a.mu is held.
+func (a *Arena) moveFree(i int32, start, size uint32) {
+	r := &a.recs[i]
+	if binOf(size) != binOf(r.size) {
+		a.unlink(i)
+		r.start, r.size = start, size
+		a.link(i)
+	} else {
+		r.start, r.size = start, size
+	}
+	a.tagFree(i)
+}
+
+// tagFree tags the start and end of free block i; a.mu is held.
+func (a *Arena) tagFree(i int32) {
+	r := &a.recs[i]
+	a.setTag(r.start, tagFree|uint32(i))
+	if r.size > 1 {
+		a.setTag(r.start+r.size-1, tagFoot|uint32(i))
+	}
+}
+
+// link puts record i at the head of the bin of its size; a.mu is held.
+func (a *Arena) link(i int32) {
 	r := &a.recs[i]
 	b := binOf(r.size)
 	r.prev, r.next = -1, a.bins[b]
@@ -432,10 +470,6 @@ func (a *Arena) insertFree(i int32) {
 	}
 	a.bins[b] = i
 	a.nonEmpty[b/64] |= 1 << (b % 64)
-	a.setTag(r.start, tagFree|uint32(i))
-	if r.size > 1 {
-		a.setTag(r.start+r.size-1, tagFoot|uint32(i))
-	}
 }
 
 // unlink takes record i out of its bin (its tags are the caller's to
