@@ -9,6 +9,7 @@ import (
 	"runtime/trace"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sandjit/sandjit/cache"
 	"github.com/sandjit/sandjit/lower"
@@ -121,6 +122,14 @@ type JitExecutable struct {
 	// is none ("default executable is not available").
 	defKey cache.Key
 	defErr error
+	// def is the default executable as last looked up, so that a run
+	// takes a reference to it without a cache lookup (hashing its key,
+	// locking the cache); defRuns counts those, and every defTouch-th
+	// run looks it up in the cache anyway, to keep its place in the
+	// cache's LRU order. An evicted def fails acquire and is looked up
+	// again.
+	def     atomic.Pointer[Executable]
+	defRuns atomic.Uint32
 
 	mu      sync.Mutex
 	pending map[cache.Key]bool // specializations compiling in the background
@@ -206,10 +215,22 @@ func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
 	if e.defErr != nil {
 		return nil, e.defErr
 	}
-	return e.rt.executable(ctx, e.defKey, func() (*lower.Kernel, error) {
+	if x := e.def.Load(); x != nil && e.defRuns.Add(1)%defTouch != 0 && x.acquire() {
+		return x, nil
+	}
+	x, err := e.rt.executable(ctx, e.defKey, func() (*lower.Kernel, error) {
 		return lower.Compile(e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages})
 	})
+	if err == nil {
+		e.def.Store(x)
+	}
+	return x, err
 }
+
+// defTouch is how often (in runs) Default looks its executable up in the
+// runtime's cache although it holds it, so that a kernel in use stays
+// recently used there.
+const defTouch = 64
 
 // Func is the entry function's graph.
 func (e *JitExecutable) Func() *lower.Func { return e.fn }

@@ -171,22 +171,11 @@ func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, err
 	return pl, nil
 }
 
-// runScratch is one run's per-buffer addresses, pooled.
+// runScratch is one run's per-buffer state: the buffers' addresses, and
+// (RunInArena) the output tensors the run allocated and still owns.
 type runScratch struct {
 	offs  []uint32
 	owned []*memref.Tensor
-}
-
-var scratchPool = sync.Pool{New: func() any { return new(runScratch) }}
-
-// resize returns s with length n, zeroed, reusing its array when it can.
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	s = s[:n]
-	clear(s)
-	return s
 }
 
 // run runs the executable on inputs. With inArena, every result is a new
@@ -203,15 +192,18 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 	if err != nil {
 		return nil, err
 	}
-	// One return after the pooled scratch is taken, so that the defer is
-	// open-coded (a deferred call per return costs a heap defer record
-	// past a few returns): it puts the scratch back even on a panic.
-	sc := scratchPool.Get().(*runScratch)
-	defer scratchPool.Put(sc)
+	// The per-buffer scratch lives on the stack for kernels of up to
+	// stackBuffers buffers (no pool, and no write barriers to clear it).
 	n := len(x.kernel.Program.Buffers)
-	sc.offs = resize(sc.offs, n)
-	sc.owned = resize(sc.owned, n)
-	out, err := x.runPlanned(ctx, rt, pl, inputs, inArena, sc)
+	var sc runScratch
+	var offs [stackBuffers]uint32
+	var owned [stackBuffers]*memref.Tensor
+	if n <= stackBuffers {
+		sc.offs, sc.owned = offs[:n], owned[:n]
+	} else {
+		sc.offs, sc.owned = make([]uint32, n), make([]*memref.Tensor, n)
+	}
+	out, err := x.runPlanned(ctx, rt, pl, inputs, inArena, &sc)
 	if err != nil {
 		for _, t := range sc.owned {
 			if t != nil {
@@ -219,9 +211,12 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 			}
 		}
 	}
-	clear(sc.owned)
 	return out, err
 }
+
+// stackBuffers is the number of buffers up to which a run keeps its
+// scratch on the stack.
+const stackBuffers = 16
 
 // runPlanned is run once its plan is known: it gives inArena runs their
 // output tensors (in sc.owned; run frees the ones left there on error),

@@ -33,8 +33,8 @@ type Runtime struct {
 	compileNanos                 atomic.Int64
 	background                   sync.WaitGroup // specializations compiling in the background
 
-	mu     sync.Mutex
-	closed bool
+	mu     sync.Mutex  // serializes Close
+	closed atomic.Bool // set by Close (under mu); read by every call
 }
 
 // config is the immutable configuration of a Runtime.
@@ -260,10 +260,10 @@ func (r *Runtime) Stats() Stats {
 func (r *Runtime) Close(ctx context.Context) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.closed {
+	if r.closed.Load() {
 		return nil
 	}
-	r.closed = true
+	r.closed.Store(true)
 	r.background.Wait()
 	r.loaded.Purge()
 	err := r.arena.close(ctx)
@@ -279,9 +279,7 @@ func (r *Runtime) Close(ctx context.Context) error {
 }
 
 func (r *Runtime) checkOpen() error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed {
+	if r.closed.Load() {
 		return ErrClosed
 	}
 	return nil
