@@ -120,10 +120,13 @@ type Executable struct {
 	layout *memref.ArgLayout
 	mod    moduleBackend
 
-	mu      sync.Mutex
-	idle    []workerBackend
-	refs    int
-	retired bool
+	mu   sync.Mutex // guards idle
+	idle []workerBackend
+	// state is the count of references (acquire) in its low bits, with
+	// xRetired once the cache evicted the executable (acquire fails from
+	// then on) and xClosed once closed: one atomic word, so that a run
+	// takes and returns its reference without a lock.
+	state atomic.Int64
 
 	plans atomic.Pointer[planCache] // plans of recent argument shapes (run.go)
 }
@@ -154,38 +157,56 @@ func (r *Runtime) load(ctx context.Context, a *artifact) (*Executable, error) {
 	return &Executable{art: a, kernel: k, layout: layout, mod: mb}, nil
 }
 
+const (
+	xRetired = 1 << 62
+	xClosed  = 1 << 61
+	xRefs    = xClosed - 1 // the reference count's bits
+)
+
 // acquire takes a reference; it fails once the executable is retired.
 func (x *Executable) acquire() bool {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if x.retired {
-		return false
+	for {
+		s := x.state.Load()
+		if s&xRetired != 0 {
+			return false
+		}
+		if x.state.CompareAndSwap(s, s+1) {
+			return true
+		}
 	}
-	x.refs++
-	return true
 }
 
 // Release returns a reference taken by Default or ExecutableFor.
 func (x *Executable) Release() { x.release() }
 
+// release returns a reference (one too many is ignored), closing a
+// retired executable with the last.
 func (x *Executable) release() {
-	x.mu.Lock()
-	x.refs--
-	done := x.retired && x.refs == 0
-	x.mu.Unlock()
-	if done {
-		x.close()
+	for {
+		s := x.state.Load()
+		if s&xRefs == 0 {
+			return
+		}
+		if x.state.CompareAndSwap(s, s-1) {
+			if s-1 == xRetired {
+				x.closeOnce()
+			}
+			return
+		}
 	}
 }
 
 // retire marks the executable evicted: it closes when the last reference
 // goes (now, if there is none).
 func (x *Executable) retire() {
-	x.mu.Lock()
-	x.retired = true
-	done := x.refs == 0
-	x.mu.Unlock()
-	if done {
+	if x.state.Or(xRetired)|xRetired == xRetired {
+		x.closeOnce()
+	}
+}
+
+// closeOnce closes a retired executable without references, once.
+func (x *Executable) closeOnce() {
+	if x.state.CompareAndSwap(xRetired, xRetired|xClosed) {
 		x.close()
 	}
 }
@@ -250,7 +271,7 @@ func (x *Executable) getWorker(ctx context.Context) (workerBackend, error) {
 // putWorker returns one worker to the pool.
 func (x *Executable) putWorker(w workerBackend) {
 	x.mu.Lock()
-	if len(x.idle) < maxIdleWorkers && !x.retired {
+	if len(x.idle) < maxIdleWorkers && x.state.Load()&xRetired == 0 {
 		x.idle = append(x.idle, w)
 		x.mu.Unlock()
 		return
@@ -266,7 +287,7 @@ func (x *Executable) putWorkers(ws []workerBackend) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	for _, w := range ws {
-		if len(x.idle) < maxIdleWorkers && !x.retired {
+		if len(x.idle) < maxIdleWorkers && x.state.Load()&xRetired == 0 {
 			x.idle = append(x.idle, w)
 		} else {
 			w.close(context.Background())
