@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/sandjit/sandjit/internal/golden"
@@ -140,4 +142,57 @@ func TestRunInArenaBlockSize(t *testing.T) {
 		t.Errorf("arena peak %d for %d bytes of inputs and a %d-byte result: the run block holds room it does not use", peak, before, result)
 	}
 	rt.FreeTensor(out[0])
+}
+
+// TestRunChecksWithPlanCached: once a shape's plan is cached, runs skip
+// the full operand check only for inputs it would pass; anything else
+// (a tensor changed since, strided, nil, of another dtype or shape, too
+// short) still gets verifyOperands' error, and nothing stays allocated.
+func TestRunChecksWithPlanCached(t *testing.T) {
+	rt := newRuntime(t, WithWorkers(1))
+	ctx := context.Background()
+	exe := compile(t, rt, `func.func @f(%x: tensor<?xf32>, %y: tensor<8xf32>) -> tensor<?xf32> {
+  %0 = "tf.AddV2"(%x, %y) : (tensor<?xf32>, tensor<8xf32>) -> tensor<?xf32>
+  func.return %0 : tensor<?xf32>
+}`)
+	x := f32s(t, []int{8}, func(i int) float32 { return float32(i) })
+	ax, _ := rt.NewTensor(memref.Float32, []int{8})
+	for _, in := range [][]*memref.Tensor{{x, x}, {ax, x}} {
+		out, err := exe.RunInArena(ctx, in...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rt.FreeTensor(out[0])
+	}
+	short := f32s(t, []int{8}, func(int) float32 { return 0 })
+	short.Data = short.Data[:28]
+	grown, _ := rt.NewTensor(memref.Float32, []int{8})
+	grown.Shape[0] = 9 // its block holds 8
+	strided := f32s(t, []int{8}, func(int) float32 { return 0 })
+	strided.Strides = []int{2}
+	f64 := &memref.Tensor{DType: memref.Float64, Shape: []int{8}, Data: make([]byte, 64)}
+	for _, c := range []struct {
+		in   []*memref.Tensor
+		want string
+	}{
+		{[]*memref.Tensor{x}, "number of operands"},
+		{[]*memref.Tensor{nil, x}, "operand #0 is nil"},
+		{[]*memref.Tensor{short, x}, "data holds 28 bytes, need 32"},
+		{[]*memref.Tensor{grown, x}, "data holds 32 bytes, need 36"},
+		{[]*memref.Tensor{x, strided}, "strides address"},
+		{[]*memref.Tensor{f64, x}, "expected element type"},
+		{[]*memref.Tensor{x, f32s(t, []int{9}, func(int) float32 { return 0 })}, "dimension #0 does not match"},
+	} {
+		for _, run := range []func(context.Context, ...*memref.Tensor) ([]*memref.Tensor, error){exe.Run, exe.RunInArena} {
+			_, err := run(ctx, c.in...)
+			if !errors.Is(err, ErrArgument) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%q: got %v", c.want, err)
+			}
+		}
+	}
+	rt.FreeTensor(ax)
+	rt.FreeTensor(grown)
+	if st := rt.ArenaStats(); st.InUse != 0 {
+		t.Errorf("arena holds %d bytes after failed runs", st.InUse)
+	}
 }

@@ -118,6 +118,7 @@ type Executable struct {
 	art    *artifact
 	kernel *lower.Kernel
 	layout *memref.ArgLayout
+	dataAt []int // per buffer, where the argument block holds its data address
 	mod    moduleBackend
 
 	mu   sync.Mutex // guards idle
@@ -154,7 +155,11 @@ func (r *Runtime) load(ctx context.Context, a *artifact) (*Executable, error) {
 	}
 	r.shared.recordNative()
 	r.loads.Add(1)
-	return &Executable{art: a, kernel: k, layout: layout, mod: mb}, nil
+	dataAt := make([]int, len(k.Program.Buffers))
+	for i := range dataAt {
+		dataAt[i] = layout.DataOffset(i)
+	}
+	return &Executable{art: a, kernel: k, layout: layout, dataAt: dataAt, mod: mb}, nil
 }
 
 const (
