@@ -171,6 +171,22 @@ func TestArenaFull(t *testing.T) {
 	if _, err := exe.Run(context.Background(), f32s(t, []int{1000}, func(int) float32 { return -1 })); err != nil {
 		t.Fatalf("a run that fits after a full one: %v", err)
 	}
+	// RunInArena: no room for the result; room for the result but not for
+	// the copy of the input after it. Neither leaves anything behind.
+	ax, err := rt.NewTensor(memref.Float32, []int{150_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []*memref.Tensor{ax, f32s(t, []int{100_000}, func(int) float32 { return 1 })} {
+		before := rt.ArenaStats().InUse
+		if _, err := exe.RunInArena(context.Background(), x); !errors.Is(err, ErrArenaFull) {
+			t.Fatalf("RunInArena of %s: got %v, want ErrArenaFull", x.Type(), err)
+		}
+		if st := rt.ArenaStats(); st.InUse != before {
+			t.Errorf("a failed RunInArena left %d bytes allocated", st.InUse-before)
+		}
+	}
+	rt.FreeTensor(ax)
 }
 
 func TestOperandErrors(t *testing.T) {

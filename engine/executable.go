@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/trace"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -119,7 +120,11 @@ type Executable struct {
 	kernel *lower.Kernel
 	layout *memref.ArgLayout
 	dataAt []int // per buffer, where the argument block holds its data address
-	mod    moduleBackend
+	// resultBufs, when every result is an output buffer of its own and
+	// every output buffer a result, is each result's buffer: RunInArena
+	// then allocates the results and their slice at once (NewTensors).
+	resultBufs []int
+	mod        moduleBackend
 
 	mu   sync.Mutex // guards idle
 	idle []workerBackend
@@ -159,7 +164,31 @@ func (r *Runtime) load(ctx context.Context, a *artifact) (*Executable, error) {
 	for i := range dataAt {
 		dataAt[i] = layout.DataOffset(i)
 	}
-	return &Executable{art: a, kernel: k, layout: layout, dataAt: dataAt, mod: mb}, nil
+	return &Executable{art: a, kernel: k, layout: layout, dataAt: dataAt, resultBufs: resultBuffers(k), mod: mb}, nil
+}
+
+// resultBufs is Executable.resultBufs for kernel k (nil when some result
+// is an argument, a constant, or an output named twice, or an output is
+// no result).
+func resultBuffers(k *lower.Kernel) []int {
+	outputs := 0
+	for _, b := range k.Program.Buffers {
+		if b.Kind == loopir.Output {
+			outputs++
+		}
+	}
+	if outputs != len(k.Results) {
+		return nil
+	}
+	bufs := make([]int, len(k.Results))
+	for i, rs := range k.Results {
+		if rs.Arg >= 0 || rs.Const != nil || rs.Buf < 0 || rs.Buf >= len(k.Program.Buffers) ||
+			k.Program.Buffers[rs.Buf].Kind != loopir.Output || slices.Contains(bufs[:i], rs.Buf) {
+			return nil
+		}
+		bufs[i] = rs.Buf
+	}
+	return bufs
 }
 
 const (

@@ -266,8 +266,25 @@ const stackBuffers = 16
 func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan, inputs []*memref.Tensor, inArena bool, sc *runScratch) ([]*memref.Tensor, error) {
 	p := x.kernel.Program
 	ar := rt.arena
-	owned := sc.owned // inArena: output buffer → its tensor
-	if inArena {
+	owned := sc.owned        // inArena: output buffer → its tensor
+	var out []*memref.Tensor // the results' slice, when made with the outputs
+	if inArena && x.resultBufs != nil && len(x.resultBufs) <= stackBuffers {
+		// The results are the outputs: allocate them, and the slice
+		// that returns them, at once.
+		var dts [stackBuffers]memref.DType
+		var shapes [stackBuffers][]int
+		for i, b := range x.resultBufs {
+			dts[i], shapes[i] = p.Buffers[b].DType, pl.bufs[b].shape
+		}
+		n := len(x.resultBufs)
+		var err error
+		if out, err = ar.alloc.NewTensors(dts[:n], shapes[:n]); err != nil {
+			return nil, err
+		}
+		for i, b := range x.resultBufs {
+			owned[b] = out[i]
+		}
+	} else if inArena {
 		for i, b := range p.Buffers {
 			if b.Kind == loopir.Output {
 				t, err := ar.alloc.NewTensor(b.DType, pl.bufs[i].shape)
@@ -304,13 +321,13 @@ func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan,
 		return nil, err
 	}
 	defer ar.alloc.Free(base) // open-coded: runPlanned returns once after it
-	return x.runBlock(ctx, rt, pl, inputs, inArena, sc, base, start)
+	return x.runBlock(ctx, rt, pl, inputs, inArena, sc, base, start, out)
 }
 
 // runBlock fills the run's arena block at base (the argument block, then
 // inputs to copy in, temporaries, constants), runs the kernel and makes
-// its results.
-func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, inputs []*memref.Tensor, inArena bool, sc *runScratch, base uint32, start [3]uint32) ([]*memref.Tensor, error) {
+// its results (in out, when runPlanned made it).
+func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, inputs []*memref.Tensor, inArena bool, sc *runScratch, base uint32, start [3]uint32, out []*memref.Tensor) ([]*memref.Tensor, error) {
 	k, p := x.kernel, x.kernel.Program
 	ar := rt.arena
 	offs, owned := sc.offs, sc.owned
@@ -346,7 +363,9 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 	}
 
 	// Results.
-	out := make([]*memref.Tensor, len(k.Results))
+	if out == nil {
+		out = make([]*memref.Tensor, len(k.Results))
+	}
 	if inArena {
 		// Every result a tensor of its own in the arena: outputs as they
 		// are (a second use of one is a copy), arguments and constants

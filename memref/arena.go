@@ -310,9 +310,52 @@ func (a *Arena) NewTensor(dt DType, shape []int) (*Tensor, error) {
 	return t, nil
 }
 
-// FreeTensor frees the block of a tensor NewTensor allocated in this arena
-// and detaches the tensor (its Data becomes nil) so that it cannot reach
-// the block again. It must not race with other uses of t.
+// NewTensors allocates, as NewTensor does, a zeroed, contiguous tensor in
+// the arena for each of shapes, the i-th of dtype dts[i], and returns them
+// in a new slice. For one tensor of rank up to 4 the slice and the
+// tensor's header are a single Go allocation (the way a kernel returns
+// its results, one tensor in a slice, costs no more than the tensor). On
+// error no tensor stays allocated.
+func (a *Arena) NewTensors(dts []DType, shapes [][]int) ([]*Tensor, error) {
+	if len(dts) != len(shapes) {
+		return nil, fmt.Errorf("%w: NewTensors of %d dtypes for %d shapes", ErrArena, len(dts), len(shapes))
+	}
+	if len(shapes) == 1 && len(shapes[0]) <= len(tensorWithShape{}.shape) {
+		n, err := ByteSize(dts[0], shapes[0])
+		if err != nil {
+			return nil, err
+		}
+		off, err := a.Alloc(n)
+		if err != nil {
+			return nil, fmt.Errorf("allocating %s: %w", TypeString(dts[0], shapes[0]), err)
+		}
+		one := new(struct {
+			list [1]*Tensor
+			ts   tensorWithShape
+		})
+		t := one.ts.init(shapes[0])
+		end := off + uint32(n)
+		t.DType, t.Data, t.arena, t.offset = dts[0], a.mem[off:end:end], a, off
+		one.list[0] = t
+		return one.list[:], nil
+	}
+	ts := make([]*Tensor, len(shapes))
+	for i := range shapes {
+		t, err := a.NewTensor(dts[i], shapes[i])
+		if err != nil {
+			for _, t := range ts[:i] {
+				a.FreeTensor(t)
+			}
+			return nil, err
+		}
+		ts[i] = t
+	}
+	return ts, nil
+}
+
+// FreeTensor frees the block of a tensor NewTensor or NewTensors
+// allocated in this arena and detaches the tensor (its Data becomes nil)
+// so that it cannot reach the block again. It must not race with other uses of t.
 func (a *Arena) FreeTensor(t *Tensor) error {
 	off, ok := t.ArenaOffset(a)
 	if !ok {

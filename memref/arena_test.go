@@ -802,3 +802,75 @@ func BenchmarkArenaSmall(b *testing.B) {
 		}
 	}
 }
+
+func TestArenaNewTensors(t *testing.T) {
+	const size = 1 << 16
+	mem := dirtyMem(size)
+	a := mustArena(t, mem, 64, size, 8192)
+	for _, c := range []struct {
+		dts    []DType
+		shapes [][]int
+	}{
+		{[]DType{Float32}, [][]int{{8}}},
+		{[]DType{Int8}, [][]int{{}}},
+		{[]DType{Float64}, [][]int{{1, 2, 3, 4, 1}}}, // rank > 4
+		{[]DType{Float32, Int32, Uint8}, [][]int{{2, 3}, {0}, {5}}},
+		{nil, nil},
+	} {
+		ts, err := a.NewTensors(c.dts, c.shapes)
+		if err != nil || len(ts) != len(c.shapes) {
+			t.Fatalf("NewTensors(%v, %v): %d tensors, %v", c.dts, c.shapes, len(ts), err)
+		}
+		for i, tt := range ts {
+			n, _ := ByteSize(c.dts[i], c.shapes[i])
+			if tt.DType != c.dts[i] || !slices.Equal(tt.Shape, c.shapes[i]) || len(tt.Data) != n || cap(tt.Data) != n || !isZero(tt.Data) {
+				t.Fatalf("tensor %d: %s, %d bytes (cap %d)", i, tt.Type(), len(tt.Data), cap(tt.Data))
+			}
+			if _, ok := tt.ArenaOffset(a); !ok {
+				t.Fatalf("tensor %d is not in the arena", i)
+			}
+			if len(c.shapes[i]) > 0 {
+				c.shapes[i][0]++ // the tensor has its own copy
+				if tt.Shape[0] == c.shapes[i][0] {
+					t.Fatal("the tensor's shape aliases the caller's")
+				}
+				c.shapes[i][0]--
+			}
+			for j := range tt.Data {
+				tt.Data[j] = 0xFF
+			}
+		}
+		for _, tt := range ts {
+			if err := a.FreeTensor(tt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s := a.Stats(); s.InUse != 0 || s.Blocks != 0 {
+			t.Fatalf("after freeing: %+v", s)
+		}
+	}
+	for _, c := range []struct {
+		dts    []DType
+		shapes [][]int
+		want   error
+	}{
+		{[]DType{Float32}, nil, ErrArena},
+		{[]DType{Float32}, [][]int{{-1}}, ErrShape},
+		{[]DType{Float32}, [][]int{{4096}}, ErrArenaFull},
+		{[]DType{Float32, Float32, Float32}, [][]int{{1000}, {1000}, {1000}}, ErrArenaFull}, // the third is over the limit
+	} {
+		if _, err := a.NewTensors(c.dts, c.shapes); !errors.Is(err, c.want) {
+			t.Errorf("NewTensors(%v, %v): %v, want %v", c.dts, c.shapes, err, c.want)
+		}
+		if s := a.Stats(); s.InUse != 0 || s.Blocks != 0 {
+			t.Fatalf("a failed NewTensors left blocks: %+v", s)
+		}
+	}
+	shape := []int{2, 2}
+	if n := testing.AllocsPerRun(100, func() {
+		ts, _ := a.NewTensors([]DType{Float32}, [][]int{shape})
+		a.FreeTensor(ts[0])
+	}); n != 1 {
+		t.Errorf("NewTensors of one tensor: %v allocations, want 1", n)
+	}
+}

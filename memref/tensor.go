@@ -107,7 +107,12 @@ func newHeader(shape []int) *Tensor {
 	if len(shape) > len(tensorWithShape{}.shape) {
 		return &Tensor{Shape: append([]int{}, shape...)}
 	}
-	ts := &tensorWithShape{}
+	return new(tensorWithShape).init(shape)
+}
+
+// init sets ts's tensor's shape to a copy of shape (of rank up to 4) in
+// ts's own room, and returns that tensor.
+func (ts *tensorWithShape) init(shape []int) *Tensor {
 	ts.t.Shape = ts.shape[:len(shape):len(shape)]
 	copy(ts.t.Shape, shape)
 	return &ts.t
