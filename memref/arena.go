@@ -107,6 +107,7 @@ func (a *Arena) SetZeroFunc(zero func([]byte), freshIsZero bool) {
 type freeRec struct {
 	start, size uint32
 	prev, next  int32
+	bin         uint8 // the bin it is linked in
 }
 
 // ArenaStats is a snapshot of an arena's use.
@@ -484,14 +485,18 @@ func (a *Arena) insertFree(i int32) {
 // and end (clearing its old tags is the caller's job); a.mu is held.
 func (a *Arena) moveFree(i int32, start, size uint32) {
 	r := &a.recs[i]
-	if binOf(size) != binOf(r.size) {
+	end, oldEnd, oldSize := start+size, r.start+r.size, r.size
+	if b := binOf(size); b != int(r.bin) {
 		a.unlink(i)
 		r.start, r.size = start, size
 		a.link(i)
 	} else {
 		r.start, r.size = start, size
 	}
-	a.tagFree(i)
+	a.setTag(start, tagFree|uint32(i))
+	if size > 1 && (end != oldEnd || oldSize == 1) { // else its end tag stands
+		a.setTag(end-1, tagFoot|uint32(i))
+	}
 }
 
 // tagFree tags the start and end of free block i; a.mu is held.
@@ -507,6 +512,7 @@ func (a *Arena) tagFree(i int32) {
 func (a *Arena) link(i int32) {
 	r := &a.recs[i]
 	b := binOf(r.size)
+	r.bin = uint8(b)
 	r.prev, r.next = -1, a.bins[b]
 	if r.next >= 0 {
 		a.recs[r.next].prev = i
@@ -519,7 +525,7 @@ func (a *Arena) link(i int32) {
 // change); a.mu is held.
 func (a *Arena) unlink(i int32) {
 	r := &a.recs[i]
-	b := binOf(r.size)
+	b := int(r.bin)
 	if r.prev >= 0 {
 		a.recs[r.prev].next = r.next
 	} else {

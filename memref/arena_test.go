@@ -603,7 +603,7 @@ func checkTags(t testing.TB, a *Arena) map[uint32]int64 {
 		prev := int32(-1)
 		for i := a.bins[b]; i >= 0; i = a.recs[i].next {
 			r := a.recs[i]
-			if linked[i] || r.prev != prev || binOf(r.size) != b {
+			if linked[i] || r.prev != prev || binOf(r.size) != b || int(r.bin) != b {
 				t.Fatalf("record %d %+v: linked twice, bad prev, or in bin %d", i, r, b)
 			}
 			linked[i] = true
