@@ -126,8 +126,11 @@ type Executable struct {
 	resultBufs []int
 	mod        moduleBackend
 
+	// Workers not in use: hot, the one a run on its own takes and puts
+	// back with one atomic swap each, and idle, the others.
+	hot  atomic.Pointer[pooledWorker]
 	mu   sync.Mutex // guards idle
-	idle []workerBackend
+	idle []*pooledWorker
 	// state is the count of references (acquire) in its low bits, with
 	// xRetired once the cache evicted the executable (acquire fails from
 	// then on) and xClosed once closed: one atomic word, so that a run
@@ -251,6 +254,9 @@ func (x *Executable) close() {
 	idle := x.idle
 	x.idle = nil
 	x.mu.Unlock()
+	if w := x.hot.Swap(nil); w != nil {
+		idle = append(idle, w)
+	}
 	for _, w := range idle {
 		w.close(ctx)
 	}
@@ -266,27 +272,44 @@ func (x *Executable) WAT() string { return x.art.WAT() }
 // Wasm is the generated Wasm binary.
 func (x *Executable) Wasm() []byte { return x.art.bin }
 
+// pooledWorker is a worker as the pool keeps it: boxed once, when it is
+// made, so that the hot slot can hold it by pointer.
+type pooledWorker struct{ workerBackend }
+
+// newWorker makes a worker for the pool.
+func (x *Executable) newWorker(ctx context.Context) (*pooledWorker, error) {
+	w, err := x.mod.newWorker(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	return &pooledWorker{w}, nil
+}
+
 // getWorkers takes n workers from the pool, creating what is missing.
-func (x *Executable) getWorkers(ctx context.Context, n int) ([]workerBackend, error) {
+func (x *Executable) getWorkers(ctx context.Context, n int) ([]*pooledWorker, error) {
 	x.mu.Lock()
 	take := min(n, len(x.idle))
-	ws := append([]workerBackend(nil), x.idle[len(x.idle)-take:]...)
+	ws := append([]*pooledWorker(nil), x.idle[len(x.idle)-take:]...)
 	x.idle = x.idle[:len(x.idle)-take]
 	x.mu.Unlock()
 	for len(ws) < n {
-		w, err := x.mod.newWorker(ctx)
+		w, err := x.newWorker(ctx)
 		if err != nil {
 			x.putWorkers(ws)
-			return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+			return nil, err
 		}
 		ws = append(ws, w)
 	}
 	return ws, nil
 }
 
-// getWorker takes one worker from the pool (creating one when it is
-// empty), allocating nothing in the common case.
-func (x *Executable) getWorker(ctx context.Context) (workerBackend, error) {
+// getWorker takes one worker from the pool (the hot one if it is there;
+// creating one when the pool is empty), allocating nothing in the common
+// case.
+func (x *Executable) getWorker(ctx context.Context) (*pooledWorker, error) {
+	if w := x.hot.Swap(nil); w != nil {
+		return w, nil
+	}
 	x.mu.Lock()
 	if n := len(x.idle); n > 0 {
 		w := x.idle[n-1]
@@ -295,15 +318,16 @@ func (x *Executable) getWorker(ctx context.Context) (workerBackend, error) {
 		return w, nil
 	}
 	x.mu.Unlock()
-	w, err := x.mod.newWorker(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
-	}
-	return w, nil
+	return x.newWorker(ctx)
 }
 
-// putWorker returns one worker to the pool.
-func (x *Executable) putWorker(w workerBackend) {
+// putWorker returns one worker to the pool: to the hot slot if it is
+// empty. (The executable cannot close meanwhile: the caller holds a
+// reference; close empties the slot.)
+func (x *Executable) putWorker(w *pooledWorker) {
+	if x.hot.CompareAndSwap(nil, w) {
+		return
+	}
 	x.mu.Lock()
 	if len(x.idle) < maxIdleWorkers && x.state.Load()&xRetired == 0 {
 		x.idle = append(x.idle, w)
@@ -317,7 +341,7 @@ func (x *Executable) putWorker(w workerBackend) {
 // maxIdleWorkers bounds the workers an executable keeps for reuse.
 const maxIdleWorkers = 64
 
-func (x *Executable) putWorkers(ws []workerBackend) {
+func (x *Executable) putWorkers(ws []*pooledWorker) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	for _, w := range ws {

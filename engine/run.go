@@ -505,7 +505,7 @@ func chunksOf(w nestWork, n *loopir.Nest) int {
 	return max(1, min(c, w.ext[n.Part]))
 }
 
-func (x *Executable) runNest(ctx context.Context, ws []workerBackend, k int, n *loopir.Nest, w nestWork, args uint32) error {
+func (x *Executable) runNest(ctx context.Context, ws []*pooledWorker, k int, n *loopir.Nest, w nestWork, args uint32) error {
 	chunks := chunksOf(w, n)
 	if chunks == 1 {
 		hi := uint32(1)
@@ -523,7 +523,7 @@ func (x *Executable) runNest(ctx context.Context, ws []workerBackend, k int, n *
 	var firstErr error
 	fail := func(err error) { once.Do(func() { firstErr = err }) }
 	par := min(len(ws), chunks)
-	worker := func(wk workerBackend) {
+	worker := func(wk *pooledWorker) {
 		defer wg.Done()
 		for {
 			c := int(next.Add(1) - 1)
