@@ -3,7 +3,9 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sandjit/sandjit/internal/golden"
@@ -195,5 +197,68 @@ func TestRunChecksWithPlanCached(t *testing.T) {
 	rt.FreeTensor(grown)
 	if st := rt.ArenaStats(); st.InUse != 0 {
 		t.Errorf("arena holds %d bytes after failed runs", st.InUse)
+	}
+}
+
+// TestDefaultEvictionHammer: goroutines run several static kernels (their
+// default executables, taken by Default's fast path) through an
+// executable cache too small to hold them all, so that executables are
+// evicted, closed and loaded again while others run them (run with -race).
+func TestDefaultEvictionHammer(t *testing.T) {
+	rt := newRuntime(t, WithWorkers(1), WithExecutableCacheSize(16<<10))
+	ctx := context.Background()
+	ops := []string{"tf.AddV2", "tf.Sub", "tf.Mul", "tf.Maximum"}
+	want := []func(a, b float32) float32{
+		func(a, b float32) float32 { return a + b },
+		func(a, b float32) float32 { return a - b },
+		func(a, b float32) float32 { return a * b },
+		func(a, b float32) float32 { return max(a, b) },
+	}
+	var exes []*JitExecutable
+	for _, op := range ops {
+		exes = append(exes, compile(t, rt, `func.func @f(%x: tensor<8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = "`+op+`"(%x, %y) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  func.return %0 : tensor<8xf32>
+}`))
+	}
+	x := f32s(t, []int{8}, func(i int) float32 { return float32(i) })
+	y := f32s(t, []int{8}, func(i int) float32 { return 3 - float32(i) })
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 300 {
+				k := (g + i) % len(exes)
+				out, err := exes[k].RunInArena(ctx, x, y)
+				if err != nil {
+					errs <- err
+					return
+				}
+				got, _ := memref.Values[float32](out[0])
+				for j, v := range got {
+					if w := want[k](float32(j), 3-float32(j)); v != w {
+						errs <- fmt.Errorf("%s: element %d is %v, want %v", ops[k], j, v, w)
+						return
+					}
+				}
+				if err := rt.FreeTensor(out[0]); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if st := rt.Stats(); st.Loads <= int64(len(exes)) {
+		t.Errorf("%d loads for %d kernels: the cache evicted nothing", st.Loads, len(exes))
+	}
+	if st := rt.ArenaStats(); st.InUse != 0 {
+		t.Errorf("arena holds %d bytes", st.InUse)
 	}
 }
