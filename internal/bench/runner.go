@@ -20,7 +20,8 @@ type Config struct {
 	Kernels []string // names (K1 … K10); empty: all, in order
 	Size    int      // the suite's size (DimsFor); 0: DefaultSize
 	// Iters is the number of measured calls of each variant per kernel;
-	// 0 picks it so that a kernel takes about Budget (at least 10 calls).
+	// 0 picks it per variant so that a kernel takes about Budget (each
+	// variant a quarter of it, at least 10 calls).
 	Iters  int
 	Budget time.Duration // 0: 1 s
 	// Warmup is the number of unmeasured calls of each variant before
@@ -59,7 +60,7 @@ type Result struct {
 	Backend        string `json:"backend"`
 	Workers        int    `json:"workers"`
 	Specialization string `json:"specialization"`
-	Iters          int    `json:"iters"`
+	Iters          int    `json:"iters"` // measured calls of the sandjit (RunInArena) variant
 	Warmup         int    `json:"warmup"`
 	// Sandjit is the engine's copy-free path: JitExecutable.RunInArena on
 	// inputs already in the runtime's arena (Runtime.NewTensor), the result
@@ -130,8 +131,9 @@ func (c *Config) kernels() ([]*Kernel, error) {
 // engine, check its result against the Go baseline (failing with
 // ErrMismatch if wrong, through RunInArena and Run alike), warm up, then
 // time the four variants (RunInArena and Run on arena inputs, Run on heap
-// inputs, Go; see Result) interleaved in small batches, so that machine
-// noise and the garbage collector hit all of them alike. It returns the
+// inputs, Go; see Result) interleaved in batches of about 5 ms each, so
+// that machine noise and the garbage collector hit all of them alike while
+// the calls of a batch run back to back, warm, as in a caller's loop. It returns the
 // results of the kernels measured before any error.
 func Run(ctx context.Context, cfg Config) ([]Result, error) {
 	ks, err := cfg.kernels()
@@ -356,10 +358,8 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 		r.MaxAbsErr = max(r.MaxAbsErr, e)
 	}
 
-	// Calibrate: ~20 ms of each variant (at least one call) sets the
-	// iteration count and the batch size.
-	var perRound time.Duration
-	var slowest time.Duration
+	// Calibrate: ~20 ms of each variant (at least one call) sets its
+	// number of calls and its batch size.
 	for _, v := range vs {
 		n, t0 := 0, time.Now()
 		for n < 100000 && (n == 0 || time.Since(t0) < 20*time.Millisecond) {
@@ -369,37 +369,44 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 			n++
 		}
 		v.est = max(time.Since(t0)/time.Duration(n), time.Nanosecond)
-		perRound += v.est
-		if v != vs[len(vs)-1] {
-			slowest = max(slowest, v.est)
+	}
+	// Each variant runs its own number of calls (cfg.Iters, or as many as
+	// fit in a quarter of the budget) in batches of about 5 ms of its own
+	// calls, then the next variant: per-call times are taken around every
+	// call, CPU time around every batch. Inside a batch the calls run back
+	// to back, as in a caller's hot loop (and as the peers were measured);
+	// the rotation spreads machine noise and the other variants' garbage
+	// collection over all of them.
+	remaining := make([]int, len(vs))
+	batches := make([]int, len(vs))
+	for i, v := range vs {
+		n := cfg.Iters
+		if n <= 0 {
+			n = int(min(100000, max(10, int64(cfg.Budget/4/v.est))))
 		}
+		v.dur = make([]time.Duration, n)
+		remaining[i] = n
+		batches[i] = int(min(int64(n), max(1, int64(5*time.Millisecond/v.est))))
 	}
-	iters := cfg.Iters
-	if iters <= 0 {
-		iters = int(min(100000, max(10, int64(cfg.Budget/perRound))))
-	}
-	// Each variant runs batch calls in a row (about 2 ms of the slowest
-	// sandjit variant), then the next: per-call times are taken around every call,
-	// CPU time around every batch.
-	batch := int(min(int64(iters), max(1, int64(2*time.Millisecond/slowest))))
-	for _, v := range vs {
-		v.dur = make([]time.Duration, iters)
-	}
-	r.Iters = iters
+	r.Iters = len(vs[0].dur)
 	runtime.GC()
 	order := make([]int, len(vs))
 	lastProgress := time.Now()
-	for done, round := 0, 0; done < iters; round++ {
+	for round := 0; slices.Max(remaining) > 0; round++ {
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
-		n := min(batch, iters-done)
 		// Rotate which variant goes first, so none always follows another.
 		for j := range order {
 			order[j] = (j + round) % len(vs)
 		}
 		for _, vi := range order {
 			v := vs[vi]
+			done := len(v.dur) - remaining[vi]
+			n := min(batches[vi], remaining[vi])
+			if n == 0 {
+				continue
+			}
 			cpu0 := cpuTime()
 			for i := done; i < done+n; i++ {
 				t0 := time.Now()
@@ -410,11 +417,14 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 				}
 			}
 			v.cpu += cpuTime() - cpu0
+			remaining[vi] -= n
 		}
-		done += n
-		if cfg.Progress != nil && (done == iters || time.Since(lastProgress) > 50*time.Millisecond) {
-			cfg.Progress(k, done, iters)
-			lastProgress = time.Now()
+		if cfg.Progress != nil {
+			done := len(vs[0].dur) - remaining[0]
+			if slices.Max(remaining) == 0 || time.Since(lastProgress) > 50*time.Millisecond {
+				cfg.Progress(k, done, len(vs[0].dur))
+				lastProgress = time.Now()
+			}
 		}
 	}
 	r.Sandjit, r.SandjitRun, r.SandjitHeap, r.Go = vs[0].timing(), vs[1].timing(), vs[2].timing(), vs[3].timing()
