@@ -460,7 +460,7 @@ func (x *Executable) resolve(plans []bufferPlan, params []int) ([]nestWork, int6
 			w.ext = append(w.ext, e)
 			points *= int64(e)
 		}
-		w.cost = points * int64(n.Cost())
+		w.cost = points * int64(n.WorkCost())
 		total += w.cost
 	}
 	return ws, total

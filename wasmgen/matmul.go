@@ -126,11 +126,11 @@ func matchMatmul(n *loopir.Nest, p *loopir.Program) (*matmulNest, bool) {
 	}
 	// B is the operand indexed by j.
 	aFirst := true
-	if uses(x.Acc, jL) {
+	if x.Acc.Uses(jL) {
 		x, y, aFirst = y, x, false
 	}
 	A, B := x, y
-	if uses(A.Acc, jL) || uses(B.Acc, iL) || !uses(B.Acc, jL) {
+	if A.Acc.Uses(jL) || B.Acc.Uses(iL) || !B.Acc.Uses(jL) {
 		return nil, false
 	}
 	for _, a := range []*loopir.Access{A.Acc, B.Acc, acc.Acc} {
@@ -143,7 +143,7 @@ func matchMatmul(n *loopir.Nest, p *loopir.Program) (*matmulNest, bool) {
 			}
 		}
 	}
-	if !contiguousIn(B.Acc, jL) || !contiguousIn(acc.Acc, jL) {
+	if !B.Acc.ContiguousIn(jL) || !acc.Acc.ContiguousIn(jL) {
 		return nil, false
 	}
 	// C: each axis one parallel loop (or 0), every parallel loop once.
@@ -170,36 +170,6 @@ func matchMatmul(n *loopir.Nest, p *loopir.Program) (*matmulNest, bool) {
 		return nil, false
 	}
 	return &matmulNest{dt: dt, nb: nb, a: A, b: B, c: acc, aFirst: aFirst}, true
-}
-
-// uses reports whether loop l moves the access.
-func uses(a *loopir.Access, l int) bool {
-	for _, ix := range a.Idx {
-		for _, t := range ix.Terms() {
-			if t.Loop == l && t.Coef != 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// contiguousIn reports whether loop l moves the access by exactly one
-// element: one term, coefficient 1, on the last axis, not broadcast.
-func contiguousIn(a *loopir.Access, l int) bool {
-	n := 0
-	for k, ix := range a.Idx {
-		for _, t := range ix.Terms() {
-			if t.Loop != l {
-				continue
-			}
-			n++
-			if k != len(a.Idx)-1 || t.Coef != 1 || ix.Bcast != loopir.BcastNone {
-				return false
-			}
-		}
-	}
-	return n == 1
 }
 
 // storage is the buffer whose memory buffer b uses.

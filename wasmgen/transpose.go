@@ -66,20 +66,20 @@ func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) {
 	}
 	r, c := -1, -1
 	for l := range L {
-		if contiguousIn(ld.Acc, l) {
+		if ld.Acc.ContiguousIn(l) {
 			if r >= 0 {
 				return nil, false
 			}
 			r = l
 		}
-		if contiguousIn(st.Acc, l) {
+		if st.Acc.ContiguousIn(l) {
 			if c >= 0 {
 				return nil, false
 			}
 			c = l
 		}
 	}
-	if r < 0 || c < 0 || r == c || !uses(ld.Acc, c) || !uses(st.Acc, r) {
+	if r < 0 || c < 0 || r == c || !ld.Acc.Uses(c) || !st.Acc.Uses(r) {
 		return nil, false
 	}
 	seen := make([]bool, L)

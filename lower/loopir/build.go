@@ -42,6 +42,30 @@ func (n *Nest) Cost() int {
 	return max(c, 1)
 }
 
+// stridedCost is the extra cost per point of a memory access that the
+// innermost loop moves but not by one element: it cannot be one vector
+// load or store (the code generator goes lane by lane, or element by
+// element in cache blocks for a transpose), and it touches a new cache
+// line far more often.
+const stridedCost = 3
+
+// WorkCost is Cost plus stridedCost for every load, store or accumulation
+// that the innermost loop moves non-contiguously: the engine's estimate of
+// a nest's work per point, which sets how it splits nests into chunks.
+func (n *Nest) WorkCost() int {
+	c := n.Cost()
+	if len(n.Loops) == 0 {
+		return c
+	}
+	inner := len(n.Loops) - 1
+	for _, in := range n.Body {
+		if in.Acc != nil && in.Acc.Uses(inner) && !in.Acc.ContiguousIn(inner) {
+			c += stridedCost
+		}
+	}
+	return c
+}
+
 // Reduces reports whether the nest has reduce loops.
 func (n *Nest) Reduces() bool {
 	for _, l := range n.Loops {

@@ -213,6 +213,37 @@ func (a *Access) DynArgs() int {
 	return n
 }
 
+// Uses reports whether loop l moves the access (some index term of l has
+// a nonzero coefficient).
+func (a *Access) Uses(l int) bool {
+	for _, ix := range a.Idx {
+		for _, t := range ix.Terms() {
+			if t.Loop == l && t.Coef != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ContiguousIn reports whether loop l moves the access by exactly one
+// element: one term, coefficient 1, on the last axis, not broadcast.
+func (a *Access) ContiguousIn(l int) bool {
+	n := 0
+	for k, ix := range a.Idx {
+		for _, t := range ix.Terms() {
+			if t.Loop != l {
+				continue
+			}
+			n++
+			if k != len(a.Idx)-1 || t.Coef != 1 || ix.Bcast != BcastNone {
+				return false
+			}
+		}
+	}
+	return n == 1
+}
+
 // Instr is one SSA instruction of a nest body. Which fields matter depends
 // on Op (see the op table in ops.go).
 type Instr struct {

@@ -286,3 +286,25 @@ func TestVerifySeqLoops(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestWorkCost(t *testing.T) {
+	// copy(i0, i1): out[i0, i1] = x[i0, i1] (contiguous), then the same
+	// reading x[i1, i0] (a transpose: the innermost loop strides).
+	mk := func(ld []Index) *Nest {
+		n := &Nest{Name: "copy", Part: 0, Loops: []Loop{{Extent: Static(8)}, {Extent: Static(8)}}}
+		n.Store(f32, &Access{Buf: 1, Idx: idx(0, 1)}, n.Load(f32, &Access{Buf: 0, Idx: ld}))
+		return n
+	}
+	contig, tr := mk(idx(0, 1)), mk(idx(1, 0))
+	if got, want := contig.WorkCost(), contig.Cost(); got != want {
+		t.Errorf("contiguous copy: WorkCost %d, want Cost %d", got, want)
+	}
+	if got, want := tr.WorkCost(), tr.Cost()+stridedCost; got != want {
+		t.Errorf("transpose: WorkCost %d, want %d", got, want)
+	}
+	// A load the innermost loop does not move costs nothing extra.
+	bc := mk([]Index{{Loop: 0}, {Loop: -1}})
+	if got, want := bc.WorkCost(), bc.Cost(); got != want {
+		t.Errorf("row broadcast: WorkCost %d, want %d", got, want)
+	}
+}
