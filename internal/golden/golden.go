@@ -192,6 +192,12 @@ func (k *Kernel) Tolerance(dt memref.DType) (rtol, atol float64) {
 // booleans exact; floats within atol + rtol·|want|, NaN matching NaN and
 // infinities matching exactly. The error names the first few mismatches.
 func Compare(got, want *memref.Tensor, rtol, atol float64) error {
+	return CompareExcept(got, want, rtol, atol, nil)
+}
+
+// CompareExcept is Compare that ignores the elements i with skip[i] (skip
+// may be nil or shorter than the tensors: the rest are compared).
+func CompareExcept(got, want *memref.Tensor, rtol, atol float64, skip []bool) error {
 	if got == nil {
 		return fmt.Errorf("missing result")
 	}
@@ -203,6 +209,9 @@ func Compare(got, want *memref.Tensor, rtol, atol float64) error {
 	n := w.Len()
 	count := 0
 	for i := 0; i < n; i++ {
+		if i < len(skip) && skip[i] {
+			continue
+		}
 		if ok := elemEqual(g, w, i, rtol, atol); !ok {
 			count++
 			if len(bad) < 5 {
@@ -214,6 +223,20 @@ func Compare(got, want *memref.Tensor, rtol, atol float64) error {
 		return fmt.Errorf("%d of %d elements differ (rtol %g atol %g): %s", count, n, rtol, atol, strings.Join(bad, "; "))
 	}
 	return nil
+}
+
+// Unstable marks the elements of want that alt, the same computation on
+// slightly different inputs, does not match within rtol and atol: results
+// whose conditioning turns input-sized errors into more than the
+// tolerance, which no implementation can be held to. want and alt have the
+// same type.
+func Unstable(want, alt *memref.Tensor, rtol, atol float64) []bool {
+	w, a := want.Contiguous(), alt.Contiguous()
+	out := make([]bool, w.Len())
+	for i := range out {
+		out[i] = !elemEqual(a, w, i, rtol, atol)
+	}
+	return out
 }
 
 func elemEqual(g, w *memref.Tensor, i int, rtol, atol float64) bool {
