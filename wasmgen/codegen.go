@@ -887,7 +887,7 @@ func (ng *nestGen) initRegAcc() {
 	if !ng.inRegisters() {
 		return
 	}
-	ng.regAcc = make([]map[*loopir.Instr]val, max(ng.unroll, 1))
+	ng.regAcc = make([]map[*loopir.Instr]val, accSets(ng.n, ng.unroll))
 	for u := range ng.regAcc {
 		ng.regAcc[u] = map[*loopir.Instr]val{}
 		for _, in := range ng.n.Body {
@@ -906,7 +906,7 @@ func (ng *nestGen) initRegAcc() {
 func (ng *nestGen) accumulate(in *loopir.Instr, ptr []uint32, mode bodyMode, v val) {
 	comb := in.Red.Combine()
 	if ng.inRegisters() {
-		acc := ng.regAcc[ng.ucur][in]
+		acc := ng.regAcc[ng.ucur%len(ng.regAcc)][in]
 		if mode == modeLanes1 {
 			id := ng.splatConst(in.Type, identityBits(in.Red, in.Type))
 			v = ng.selectVal(ng.laneMask, v, id)
@@ -945,41 +945,25 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 }
 
 // unrollFor is how many contiguous groups of four iterations one trip of
-// the innermost loop runs: eight for light bodies (32 f32 elements a trip,
-// one bounds check per pointer in wazero, an eighth of the loop overhead),
-// two for heavier ones, none for bodies big enough to hide the overhead.
+// the innermost loop runs: sixteen for the lightest bodies (64 f32 elements
+// a trip), eight for light ones, two for heavier ones, none for bodies big
+// enough to hide the overhead. wazero checks bounds once per pointer per
+// trip (the highest offset first), reloads the memory's base and length
+// for it, and moves every loop-carried value once per trip, so the fewer
+// trips the better until registers run out.
 //
 // Measured under wazero (best of 6 interleaved rounds, 1024² f32, p10 ms,
-// unroll 4 → 8): K2 0.65 → 0.58, K3 0.35 → 0.28, K4 0.12 → 0.095, K5
-// 0.21 → 0.16, K10 0.60 → 0.49. Sixteen was no better on these (K4 and
-// K10 worse: sixteen vector accumulators spill), the machine code of one
-// trip showed wazero's per-pointer check, memory base reload and spills
-// dominating a four-group trip.
-//
-// Accumulators cap it: every unrolled instance has its own set, and
-// wazero v1.12 miscompiled a nest holding sixteen v128 accumulators (eight
-// instances of an i64 sum, two registers each: a lane of one set took a
-// hoisted operand's value), so the sets together get at most eight
-// registers.
+// unroll 4 → 8 → 16 with one accumulator set per instance): K2 0.65 →
+// 0.58 → 0.54, K3 0.35 → 0.28 → 0.26, K5 0.21 → 0.16 → 0.15; K4 0.12 →
+// 0.095 → 0.118 and K10 0.60 → 0.49 → 0.57, where sixteen accumulator sets
+// spilled: hence accSets.
 func unrollFor(n *loopir.Nest) int {
 	if len(n.Loops) == 0 {
 		return 1
 	}
-	accRegs := 0
-	for _, in := range n.Body {
-		if in.Op == loopir.OpAccum {
-			accRegs += nregs(in.Type)
-		}
-	}
-	return min(unrollForCost(n.Cost()), max(1, maxAccRegs/max(accRegs, 1)))
-}
-
-// maxAccRegs bounds the v128 registers all unrolled accumulator sets
-// together take (see unrollFor).
-const maxAccRegs = 8
-
-func unrollForCost(c int) int {
-	switch {
+	switch c := n.Cost(); {
+	case c <= 12:
+		return 16
 	case c <= 24:
 		return 8
 	case c <= 64:
@@ -987,6 +971,25 @@ func unrollForCost(c int) int {
 	}
 	return 1
 }
+
+// accSets is how many sets of register accumulators a nest unrolled
+// unroll times keeps: one per unrolled instance (instance u adds into set
+// u mod accSets), but all sets together in at most maxAccRegs v128
+// registers. More would spill; and wazero v1.12 miscompiled a nest holding
+// sixteen v128 accumulators (eight sets of an i64 sum, two registers each:
+// a lane of one set took a hoisted operand's value).
+func accSets(n *loopir.Nest, unroll int) int {
+	accRegs := 0
+	for _, in := range n.Body {
+		if in.Op == loopir.OpAccum {
+			accRegs += nregs(in.Type)
+		}
+	}
+	return max(1, min(unroll, maxAccRegs/max(accRegs, 1)))
+}
+
+// maxAccRegs bounds the v128 registers all accumulator sets take.
+const maxAccRegs = 8
 
 // rangeOf is loop l's iteration range: the split range for the split loop.
 func (ng *nestGen) rangeOf(l int) (iv, iv) {
