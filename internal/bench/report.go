@@ -85,7 +85,7 @@ func WriteTable(w io.Writer, results []Result) error {
 	}
 	if len(results) > 0 {
 		r := &results[0]
-		fmt.Fprintf(w, "size %d, backend %s, %d worker(s), specialization %s; calls: measured RunInArena calls (each variant gets about a quarter of the budget, in batches of ~5 ms), after %d warm-up\n",
+		fmt.Fprintf(w, "size %d, backend %s, %d worker(s), specialization %s; calls: measured RunInArena calls (each variant gets about a quarter of the budget, in batches of ~20 ms), after %d warm-up\n",
 			r.Size, r.Backend, r.Workers, r.Specialization, r.Warmup)
 		fmt.Fprintln(w, "sandjit: RunInArena on arena inputs, result freed (nothing copied); Run: result copied out; heap-in: inputs copied in too; ratio = sandjit/Go (medians); cpu: all threads")
 	}

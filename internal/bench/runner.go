@@ -131,7 +131,7 @@ func (c *Config) kernels() ([]*Kernel, error) {
 // engine, check its result against the Go baseline (failing with
 // ErrMismatch if wrong, through RunInArena and Run alike), warm up, then
 // time the four variants (RunInArena and Run on arena inputs, Run on heap
-// inputs, Go; see Result) interleaved in batches of about 5 ms each, so
+// inputs, Go; see Result) interleaved in batches of about 20 ms each, so
 // that machine noise and the garbage collector hit all of them alike while
 // the calls of a batch run back to back, warm, as in a caller's loop. It returns the
 // results of the kernels measured before any error.
@@ -288,6 +288,12 @@ func shapesString(k *Kernel, d Dims) string {
 
 // variant is one thing timed: a call, its per-call durations and the CPU
 // time spent while it ran.
+// batchTime is how long a variant runs before the next one takes over:
+// long enough that the first, cold call after another variant's traffic
+// (a transpose or a tiny kernel is several times slower cold) is a small
+// part of every batch.
+const batchTime = 20 * time.Millisecond
+
 type variant struct {
 	call func() error
 	dur  []time.Duration
@@ -371,7 +377,7 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 		v.est = max(time.Since(t0)/time.Duration(n), time.Nanosecond)
 	}
 	// Each variant runs its own number of calls (cfg.Iters, or as many as
-	// fit in a quarter of the budget) in batches of about 5 ms of its own
+	// fit in a quarter of the budget) in batches of about 20 ms of its own
 	// calls, then the next variant: per-call times are taken around every
 	// call, CPU time around every batch. Inside a batch the calls run back
 	// to back, as in a caller's hot loop (and as the peers were measured);
@@ -386,7 +392,7 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 		}
 		v.dur = make([]time.Duration, n)
 		remaining[i] = n
-		batches[i] = int(min(int64(n), max(1, int64(5*time.Millisecond/v.est))))
+		batches[i] = int(min(int64(n), max(1, int64(batchTime/v.est))))
 	}
 	r.Iters = len(vs[0].dur)
 	runtime.GC()
