@@ -31,10 +31,12 @@
 // reduce keep the running value in registers and reduce across lanes once
 // per output; others accumulate in memory after initialising their chunk.
 //
-// Contiguous groups are unrolled up to four times (16 elements a trip),
-// the instance furthest ahead emitted first so that wazero checks each
-// pointer's bounds once per trip; register reductions keep one accumulator
-// set per instance. Values the innermost loop does not change are computed
+// Contiguous groups are unrolled up to sixteen times (64 f32 elements a
+// trip, fewer for heavier bodies: unrollFor), the instance furthest ahead
+// emitted first so that wazero checks each pointer's bounds once per trip;
+// register reductions keep up to eight registers of accumulator sets
+// (accSets), instance u adding into set u mod sets. Max and min of floats
+// against a constant are one pmax/pmin (minMaxConst). Values the innermost loop does not change are computed
 // before it (not in bodies that call: see RATIONALE.md). Two nest shapes
 // have kernels of their own: a matmul nest (matmul.go: register-blocked
 // tiles, k ascending so results equal the generic path bit for bit) and a
