@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -260,5 +261,46 @@ func TestDefaultEvictionHammer(t *testing.T) {
 	}
 	if st := rt.ArenaStats(); st.InUse != 0 {
 		t.Errorf("arena holds %d bytes", st.InUse)
+	}
+}
+
+// TestEvictedDefaultIsCollected: a kernel's remembered default executable
+// does not keep an evicted one alive (the cache's byte bound holds even
+// for kernels that ran once and went idle).
+func TestEvictedDefaultIsCollected(t *testing.T) {
+	rt := newRuntime(t, WithWorkers(1), WithExecutableCacheSize(1))
+	ctx := context.Background()
+	src := func(op string) string {
+		return `func.func @f(%x: tensor<8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = "` + op + `"(%x, %y) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  func.return %0 : tensor<8xf32>
+}`
+	}
+	a, b := compile(t, rt, src("tf.AddV2")), compile(t, rt, src("tf.Sub"))
+	x := f32s(t, []int{8}, func(i int) float32 { return float32(i) })
+	if _, err := a.Run(ctx, x, x); err != nil {
+		t.Fatal(err)
+	}
+	w := a.def.Load()
+	if w == nil || w.Value() == nil {
+		t.Fatal("the kernel remembers no default executable after a run")
+	}
+	wa := *w
+	if _, err := b.Run(ctx, x, x); err != nil { // evicts a's executable
+		t.Fatal(err)
+	}
+	for i := 0; i < 5 && wa.Value() != nil; i++ {
+		runtime.GC()
+	}
+	if wa.Value() != nil {
+		t.Errorf("an evicted default executable is still reachable")
+	}
+	// a still runs (loading its executable again).
+	out, err := a.Run(ctx, x, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := memref.Values[float32](out[0]); got[3] != 6 {
+		t.Errorf("x+x at 3 = %v, want 6", got[3])
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"weak"
 
 	"github.com/sandjit/sandjit/cache"
 	"github.com/sandjit/sandjit/lower"
@@ -127,8 +128,10 @@ type JitExecutable struct {
 	// locking the cache); defRuns counts those, and every defTouch-th
 	// run looks it up in the cache anyway, to keep its place in the
 	// cache's LRU order. An evicted def fails acquire and is looked up
-	// again.
-	def     atomic.Pointer[Executable]
+	// again. The pointer is weak: the cache owns executables, and one it
+	// evicted must not stay in memory because an idle kernel once ran it
+	// (the cache's byte bound would mean nothing).
+	def     atomic.Pointer[weak.Pointer[Executable]]
 	defRuns atomic.Uint32
 
 	mu      sync.Mutex
@@ -215,14 +218,18 @@ func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
 	if e.defErr != nil {
 		return nil, e.defErr
 	}
-	if x := e.def.Load(); x != nil && e.defRuns.Add(1)%defTouch != 0 && x.acquire() {
-		return x, nil
+	if w := e.def.Load(); w != nil && e.defRuns.Add(1)%defTouch != 0 {
+		if x := w.Value(); x != nil && x.acquire() {
+			return x, nil
+		}
 	}
 	x, err := e.rt.executable(ctx, e.defKey, func() (*lower.Kernel, error) {
 		return lower.Compile(e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages})
 	})
 	if err == nil {
-		e.def.Store(x)
+		if w := weak.Make(x); e.def.Load() == nil || *e.def.Load() != w {
+			e.def.Store(&w)
+		}
 	}
 	return x, err
 }
