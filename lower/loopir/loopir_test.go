@@ -308,3 +308,55 @@ func TestWorkCost(t *testing.T) {
 		t.Errorf("row broadcast: WorkCost %d, want %d", got, want)
 	}
 }
+
+func TestUnrollReduce(t *testing.T) {
+	// colSum: out[j] (+)= f(x[i, j]) over i < rows; extra adds a body
+	// instruction to the nest.
+	colSum := func(rows int, extra func(n *Nest, v int) int) *Program {
+		p := &Program{Name: "colsum", Buffers: []*Buffer{
+			{ID: 0, Name: "x", Kind: Input, DType: f32, Dims: []int{rows, 5}},
+			{ID: 1, Name: "w", Kind: Input, DType: f32, Dims: []int{rows}},
+			{ID: 2, Name: "out", Kind: Output, DType: f32, Dims: []int{5}},
+		}}
+		n := &Nest{Name: "sum", Part: 1, Loops: []Loop{{Extent: Static(rows), Kind: Reduce}, {Extent: Static(5)}}}
+		v := n.Load(f32, &Access{Buf: 0, Idx: idx(0, 1)})
+		if extra != nil {
+			v = extra(n, v)
+		}
+		n.Add(&Instr{Op: OpAccum, Type: f32, Red: RedSum, Acc: &Access{Buf: 2, Idx: idx(1)}, Args: []int{v}})
+		p.Nests = []*Nest{n}
+		return p
+	}
+	p := colSum(8, func(n *Nest, v int) int { return n.Binary(OpMul, f32, v, n.ConstBits(f32, 0x40000000)) })
+	UnrollReduce(p)
+	if err := p.Verify(); err != nil {
+		t.Fatalf("after unrolling: %v\n%s", err, p)
+	}
+	got := p.String()
+	for _, want := range []string{"(i0 < 2 red, i1 < 5)", "b0[i0*4, i1]", "b0[i0*4+1, i1]", "b0[i0*4+3, i1]", "accum.sum f32 b2[i1]"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("unrolled nest lacks %q:\n%s", want, got)
+		}
+	}
+	if c := strings.Count(got, "const f32"); c != 1 {
+		t.Errorf("the constant (independent of the row) appears %d times, want once:\n%s", c, got)
+	}
+	if c := strings.Count(got, "accum."); c != 1 {
+		t.Errorf("%d accumulations, want 1:\n%s", c, got)
+	}
+	// Left alone: a row count not divisible by 4, too few rows, a load
+	// the innermost loop does not move (a matrix product's A[i, k]).
+	for name, q := range map[string]*Program{
+		"6 rows": colSum(6, nil),
+		"4 rows": colSum(4, nil),
+		"row weight": colSum(8, func(n *Nest, v int) int {
+			return n.Binary(OpMul, f32, v, n.Load(f32, &Access{Buf: 1, Idx: idx(0)}))
+		}),
+	} {
+		before := q.String()
+		UnrollReduce(q)
+		if after := q.String(); after != before {
+			t.Errorf("%s: changed:\n%s", name, after)
+		}
+	}
+}

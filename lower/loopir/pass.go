@@ -12,4 +12,5 @@ var Passes = []Pass{
 	{"fuse", Fuse},
 	{"dce", DeadCode},
 	{"cse", CSE},
+	{"unroll-reduce", UnrollReduce},
 }
