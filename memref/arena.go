@@ -24,9 +24,11 @@ const arenaBins = 128
 // names, with no copy.
 //
 // Guarantees: blocks never overlap and lie inside the managed range;
-// every block handed out is zeroed (whatever the memory held before, and
-// whatever an earlier owner wrote), so one caller never sees another's
-// data; the bytes in use (sizes rounded up to ArenaAlign) never exceed the
+// every block Alloc hands out is zeroed (whatever the memory held before,
+// and whatever an earlier owner wrote), so one caller never sees another's
+// data — AllocDirty, for callers that overwrite every byte before reading
+// any, may hand out bytes an earlier owner in this arena wrote and freed
+// with FreeDirty, and nothing else; the bytes in use (sizes rounded up to ArenaAlign) never exceed the
 // limit; Free rejects, without changing anything, an offset that is not a
 // live block.
 //
@@ -108,6 +110,9 @@ type freeRec struct {
 	start, size uint32
 	prev, next  int32
 	bin         uint8 // the bin it is linked in
+	// dirty: some of its bytes may be an earlier owner's (FreeDirty);
+	// Alloc zeroes what it hands out of such a block.
+	dirty bool
 }
 
 // ArenaStats is a snapshot of an arena's use.
@@ -166,7 +171,16 @@ func (a *Arena) addr(g uint32) uint32 { return a.base + g*ArenaAlign }
 // and returns its address. n = 0 gives a distinct block of ArenaAlign
 // bytes. An allocation over the limit, or with no free block large
 // enough, fails with an error that wraps ErrArenaFull.
-func (a *Arena) Alloc(n int) (uint32, error) {
+func (a *Arena) Alloc(n int) (uint32, error) { return a.alloc(n, true) }
+
+// AllocDirty is Alloc for a caller that writes every byte of the block
+// before anything reads it (a kernel output its kernel stores in full): a
+// block freed by FreeDirty is handed out as it is, not zeroed. It still
+// comes only from this arena, so any bytes it holds were written by this
+// arena's own users.
+func (a *Arena) AllocDirty(n int) (uint32, error) { return a.alloc(n, false) }
+
+func (a *Arena) alloc(n int, zero bool) (uint32, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("%w: negative size %d", ErrArena, n)
 	}
@@ -189,9 +203,9 @@ func (a *Arena) Alloc(n int) (uint32, error) {
 		a.mu.Unlock()
 		return 0, err
 	}
-	start, have := a.recs[i].start, a.recs[i].size
+	start, have, dirty := a.recs[i].start, a.recs[i].size, a.recs[i].dirty
 	if have > g {
-		a.moveFree(i, start+g, have-g) // the rest: a new start, the same end
+		a.moveFree(i, start+g, have-g) // the rest: a new start, the same end, as dirty
 	} else {
 		a.unlink(i)
 		a.spare = append(a.spare, i)
@@ -211,9 +225,12 @@ func (a *Arena) Alloc(n int) (uint32, error) {
 		zlo, zhi = a.fresh, end
 		a.fresh = end
 	}
+	if dirty && zero {
+		zlo, zhi = start, start+g
+	}
 	a.mu.Unlock()
-	// The never-used part of the block is this caller's alone: zero it
-	// outside the lock.
+	// The never-used (or dirty) part of the block is this caller's alone:
+	// zero it outside the lock.
 	if zhi > zlo {
 		a.zero(a.mem[a.addr(zlo):a.addr(zhi)])
 	}
@@ -229,7 +246,15 @@ func (a *Arena) fullError(n int, why string) error {
 // Free returns the block at off to the arena, zeroing it first. An offset
 // that is not a live block (freed already, or never handed out) is an
 // error wrapping ErrArena, and changes nothing.
-func (a *Arena) Free(off uint32) error {
+func (a *Arena) Free(off uint32) error { return a.free(off, true) }
+
+// FreeDirty is Free without the zeroing: the block keeps its bytes until
+// it is handed out again, when Alloc zeroes it (AllocDirty does not). A
+// block written in full by every use of it (a kernel output freed and
+// allocated again run after run) is then never cleared at all.
+func (a *Arena) FreeDirty(off uint32) error { return a.free(off, false) }
+
+func (a *Arena) free(off uint32, zero bool) error {
 	if off < a.base || off >= a.addr(a.ngran) {
 		return fmt.Errorf("%w: free of %#x, outside the arena [%#x,%#x)", ErrArena, off, a.base, a.addr(a.ngran))
 	}
@@ -245,7 +270,9 @@ func (a *Arena) Free(off uint32) error {
 	}
 	g := t & tagVal
 	data := a.mem[off : off+g*ArenaAlign]
-	if len(data) >= arenaClearUnlocked {
+	switch {
+	case !zero: // FreeDirty: the next Alloc of these bytes zeroes them
+	case len(data) >= arenaClearUnlocked:
 		// Between the two critical sections the block is neither live nor
 		// free (tagBusy): no one else can free it, be handed it, or
 		// coalesce with it.
@@ -253,7 +280,7 @@ func (a *Arena) Free(off uint32) error {
 		a.mu.Unlock()
 		a.zero(data)
 		a.mu.Lock()
-	} else {
+	default:
 		clear(data)
 	}
 	a.inUse -= int64(g) * ArenaAlign
@@ -264,11 +291,13 @@ func (a *Arena) Free(off uint32) error {
 	a.setTag(start, 0)
 	lo, hi := start, start+g
 	keep := int32(-1)
+	dirty := !zero // the merged block is dirty if any part of it is
 	if start > 0 {
 		if lt := a.tag(start - 1); lt&tagKind == tagFree || lt&tagKind == tagFoot {
 			keep = int32(lt & tagVal)
 			a.setTag(start-1, 0) // its footer (or its start, set again below)
 			lo = a.recs[keep].start
+			dirty = dirty || a.recs[keep].dirty
 		}
 	}
 	if hi < a.ngran {
@@ -276,6 +305,7 @@ func (a *Arena) Free(off uint32) error {
 			ri := int32(rt & tagVal)
 			a.setTag(hi, 0)
 			hi += a.recs[ri].size // its footer is rewritten below
+			dirty = dirty || a.recs[ri].dirty
 			if keep < 0 {
 				keep = ri
 			} else {
@@ -284,11 +314,13 @@ func (a *Arena) Free(off uint32) error {
 			}
 		}
 	}
-	if keep >= 0 {
-		a.moveFree(keep, lo, hi-lo)
+	if keep < 0 {
+		keep = a.newRec(lo, hi-lo)
+		a.insertFree(keep)
 	} else {
-		a.insertFree(a.newRec(lo, hi-lo))
+		a.moveFree(keep, lo, hi-lo)
 	}
+	a.recs[keep].dirty = dirty
 	a.mu.Unlock()
 	return nil
 }
@@ -297,11 +329,15 @@ func (a *Arena) Free(off uint32) error {
 // aliases the arena's memory (its capacity limited to its own bytes), and
 // ArenaOffset reports its address.
 func (a *Arena) NewTensor(dt DType, shape []int) (*Tensor, error) {
+	return a.newTensor(dt, shape, true)
+}
+
+func (a *Arena) newTensor(dt DType, shape []int, zero bool) (*Tensor, error) {
 	n, err := ByteSize(dt, shape)
 	if err != nil {
 		return nil, err
 	}
-	off, err := a.Alloc(n)
+	off, err := a.alloc(n, zero)
 	if err != nil {
 		return nil, fmt.Errorf("allocating %s: %w", TypeString(dt, shape), err)
 	}
@@ -318,15 +354,25 @@ func (a *Arena) NewTensor(dt DType, shape []int) (*Tensor, error) {
 // its results, one tensor in a slice, costs no more than the tensor). On
 // error no tensor stays allocated.
 func (a *Arena) NewTensors(dts []DType, shapes [][]int) ([]*Tensor, error) {
+	return a.NewTensorsOverwritten(dts, shapes, nil)
+}
+
+// NewTensorsOverwritten is NewTensors where the i-th tensor is allocated
+// with AllocDirty when overwritten[i] (the caller writes every byte of it
+// before anything reads it): it may hold bytes an earlier owner in this
+// arena freed with FreeDirty. overwritten may be nil or short (the rest
+// are zeroed).
+func (a *Arena) NewTensorsOverwritten(dts []DType, shapes [][]int, overwritten []bool) ([]*Tensor, error) {
 	if len(dts) != len(shapes) {
 		return nil, fmt.Errorf("%w: NewTensors of %d dtypes for %d shapes", ErrArena, len(dts), len(shapes))
 	}
+	zero := func(i int) bool { return i >= len(overwritten) || !overwritten[i] }
 	if len(shapes) == 1 && len(shapes[0]) <= len(tensorWithShape{}.shape) {
 		n, err := ByteSize(dts[0], shapes[0])
 		if err != nil {
 			return nil, err
 		}
-		off, err := a.Alloc(n)
+		off, err := a.alloc(n, zero(0))
 		if err != nil {
 			return nil, fmt.Errorf("allocating %s: %w", TypeString(dts[0], shapes[0]), err)
 		}
@@ -342,7 +388,7 @@ func (a *Arena) NewTensors(dts []DType, shapes [][]int) ([]*Tensor, error) {
 	}
 	ts := make([]*Tensor, len(shapes))
 	for i := range shapes {
-		t, err := a.NewTensor(dts[i], shapes[i])
+		t, err := a.newTensor(dts[i], shapes[i], zero(i))
 		if err != nil {
 			for _, t := range ts[:i] {
 				a.FreeTensor(t)
@@ -357,12 +403,18 @@ func (a *Arena) NewTensors(dts []DType, shapes [][]int) ([]*Tensor, error) {
 // FreeTensor frees the block of a tensor NewTensor or NewTensors
 // allocated in this arena and detaches the tensor (its Data becomes nil)
 // so that it cannot reach the block again. It must not race with other uses of t.
-func (a *Arena) FreeTensor(t *Tensor) error {
+func (a *Arena) FreeTensor(t *Tensor) error { return a.freeTensor(t, true) }
+
+// FreeTensorDirty is FreeTensor with FreeDirty: the block is zeroed when
+// Alloc next hands it out, not now.
+func (a *Arena) FreeTensorDirty(t *Tensor) error { return a.freeTensor(t, false) }
+
+func (a *Arena) freeTensor(t *Tensor, zero bool) error {
 	off, ok := t.ArenaOffset(a)
 	if !ok {
 		return fmt.Errorf("%w: tensor is not a live tensor of this arena", ErrArena)
 	}
-	if err := a.Free(off); err != nil {
+	if err := a.free(off, zero); err != nil {
 		return err
 	}
 	t.Data, t.arena, t.offset = nil, nil, 0

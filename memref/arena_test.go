@@ -224,7 +224,15 @@ func TestArenaModel(t *testing.T) {
 					default:
 						n = rng.IntN(int(capacity) / 4)
 					}
-					off, err := a.Alloc(n)
+					// A quarter of the allocations may take dirty blocks
+					// (AllocDirty); every other must come back zeroed
+					// whatever was freed dirty before.
+					dirtyOK := rng.IntN(4) == 0
+					alloc := a.Alloc
+					if dirtyOK {
+						alloc = a.AllocDirty
+					}
+					off, err := alloc(n)
 					rs := roundUp(n)
 					if err != nil {
 						if !errors.Is(err, ErrArenaFull) {
@@ -244,7 +252,7 @@ func TestArenaModel(t *testing.T) {
 						t.Fatalf("step %d: block [%d,+%d) overlaps a live block", step, off, rs)
 					}
 					data := mem[off : int64(off)+rs]
-					if !isZero(data) {
+					if !dirtyOK && !isZero(data) {
 						t.Fatalf("step %d: block [%d,+%d) is not zeroed", step, off, rs)
 					}
 					tag := byte(step%250 + 1)
@@ -262,7 +270,11 @@ func TestArenaModel(t *testing.T) {
 							t.Fatalf("step %d: block [%d,+%d) was overwritten while live", step, b.off, b.size)
 						}
 					}
-					if err := a.Free(b.off); err != nil {
+					free := a.Free
+					if rng.IntN(2) == 0 {
+						free = a.FreeDirty
+					}
+					if err := free(b.off); err != nil {
 						t.Fatalf("step %d: %v", step, err)
 					}
 					live = slices.Delete(live, i, i+1)
@@ -310,6 +322,79 @@ func TestArenaModel(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestArenaDirty: FreeDirty leaves a block's bytes, AllocDirty hands them
+// out as they are, and Alloc zeroes them — also after the dirty block
+// coalesced with clean neighbours or was split.
+func TestArenaDirty(t *testing.T) {
+	const size = 1 << 20
+	mem := dirtyMem(size)
+	a := mustArena(t, mem, 64, size, size-64)
+	fill := func(off uint32, n int, v byte) {
+		for i := range n {
+			mem[off+uint32(i)] = v
+		}
+	}
+	for _, n := range []int{100, 3 * arenaClearUnlocked} {
+		off, err := a.Alloc(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fill(off, n, 0xEE)
+		if err := a.FreeDirty(off); err != nil {
+			t.Fatal(err)
+		}
+		if mem[off] != 0xEE {
+			t.Fatalf("FreeDirty zeroed the %d-byte block", n)
+		}
+		off2, err := a.AllocDirty(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if off2 != off || mem[off2] != 0xEE {
+			t.Fatalf("AllocDirty(%d) at %#x (freed %#x) holds %#x: the dirty block was zeroed or not reused", n, off2, off, mem[off2])
+		}
+		if err := a.FreeDirty(off2); err != nil {
+			t.Fatal(err)
+		}
+		off3, err := a.Alloc(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !isZero(mem[off3 : off3+uint32(n)]) {
+			t.Fatalf("Alloc(%d) after FreeDirty is not zero", n)
+		}
+		if err := a.Free(off3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Three neighbours: the middle one freed dirty between two clean
+	// frees coalesces into one dirty block; an Alloc spanning it, and
+	// smaller ones split from it, are zero.
+	var offs [3]uint32
+	for i := range offs {
+		off, err := a.Alloc(4096)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fill(off, 4096, byte(0x10+i))
+		offs[i] = off
+	}
+	a.Free(offs[0])
+	a.FreeDirty(offs[1])
+	a.Free(offs[2])
+	for _, n := range []int{64, 1000, 3 * 4096} {
+		off, err := a.Alloc(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !isZero(mem[off : off+uint32(n)]) {
+			t.Fatalf("Alloc(%d) from a coalesced dirty block is not zero", n)
+		}
+		a.Free(off)
+	}
+	checkTags(t, a)
 }
 
 // TestArenaZeroesReused checks zeroing of reused blocks both below and
