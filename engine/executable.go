@@ -124,7 +124,11 @@ type Executable struct {
 	// every output buffer a result, is each result's buffer: RunInArena
 	// then allocates the results and their slice at once (NewTensors).
 	resultBufs []int
-	mod        moduleBackend
+	// overwritten marks the buffers the kernel stores in full before
+	// reading them (loopir.Program.WritesWhole): their arena blocks, when
+	// the engine allocates them for a run, need no zeroing first.
+	overwritten []bool
+	mod         moduleBackend
 
 	// Workers not in use: hot, the one a run on its own takes and puts
 	// back with one atomic swap each, and idle, the others.
@@ -167,7 +171,11 @@ func (r *Runtime) load(ctx context.Context, a *artifact) (*Executable, error) {
 	for i := range dataAt {
 		dataAt[i] = layout.DataOffset(i)
 	}
-	return &Executable{art: a, kernel: k, layout: layout, dataAt: dataAt, resultBufs: resultBuffers(k), mod: mb}, nil
+	ow := make([]bool, len(k.Program.Buffers))
+	for b := range ow {
+		ow[b] = k.Program.WritesWhole(b)
+	}
+	return &Executable{art: a, kernel: k, layout: layout, dataAt: dataAt, resultBufs: resultBuffers(k), overwritten: ow, mod: mb}, nil
 }
 
 // resultBufs is Executable.resultBufs for kernel k (nil when some result

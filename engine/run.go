@@ -273,12 +273,15 @@ func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan,
 		// that returns them, at once.
 		var dts [stackBuffers]memref.DType
 		var shapes [stackBuffers][]int
+		var over [stackBuffers]bool
 		for i, b := range x.resultBufs {
-			dts[i], shapes[i] = p.Buffers[b].DType, pl.bufs[b].shape
+			dts[i], shapes[i], over[i] = p.Buffers[b].DType, pl.bufs[b].shape, x.overwritten[b]
 		}
 		n := len(x.resultBufs)
 		var err error
-		if out, err = ar.alloc.NewTensors(dts[:n], shapes[:n]); err != nil {
+		// Outputs the kernel writes in full may take blocks freed dirty
+		// (FreeTensor) without zeroing them first.
+		if out, err = ar.alloc.NewTensorsOverwritten(dts[:n], shapes[:n], over[:n]); err != nil {
 			return nil, err
 		}
 		for i, b := range x.resultBufs {

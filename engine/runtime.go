@@ -294,8 +294,12 @@ func (r *Runtime) NewTensor(dt memref.DType, shape []int) (*memref.Tensor, error
 	return r.arena.alloc.NewTensor(dt, shape)
 }
 
-// FreeTensor returns an arena tensor's memory (zeroed) to the arena.
-func (r *Runtime) FreeTensor(t *memref.Tensor) error { return r.arena.alloc.FreeTensor(t) }
+// FreeTensor returns an arena tensor's memory to the arena. Its bytes
+// are not cleared now: the arena zeroes them before anyone can read them
+// (when it hands the memory out again), except to a kernel that writes
+// every byte of its output first — so a loop of RunInArena and FreeTensor
+// clears nothing (memref.Arena.FreeDirty).
+func (r *Runtime) FreeTensor(t *memref.Tensor) error { return r.arena.alloc.FreeTensorDirty(t) }
 
 // copyToArena copies tensors into new arena tensors (freeing them all on
 // failure).

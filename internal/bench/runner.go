@@ -64,7 +64,7 @@ type Result struct {
 	Warmup         int    `json:"warmup"`
 	// Sandjit is the engine's copy-free path: JitExecutable.RunInArena on
 	// inputs already in the runtime's arena (Runtime.NewTensor), the result
-	// written in place and freed (Runtime.FreeTensor, which zeroes it)
+	// written in place and freed (Runtime.FreeTensor)
 	// within the timed call. SandjitRun is JitExecutable.Run on the same
 	// arena inputs: the result is copied out to a new tensor on the Go
 	// heap. SandjitHeap is Run on inputs on the Go heap (memref.FromSlice),

@@ -360,3 +360,46 @@ func TestUnrollReduce(t *testing.T) {
 		}
 	}
 }
+
+func TestWritesWhole(t *testing.T) {
+	// out = x (a copy) in one nest; variants break one condition each.
+	mk := func(edit func(p *Program, n *Nest)) *Program {
+		p := &Program{Name: "copy", Buffers: []*Buffer{
+			{ID: 0, Name: "x", Kind: Input, DType: f32, Dims: []int{4, Dynamic}},
+			{ID: 1, Name: "out", Kind: Output, DType: f32, Dims: []int{4, Dynamic}},
+		}}
+		n := &Nest{Name: "copy", Part: 0, Loops: []Loop{{Extent: Static(4)}, {Extent: DimOf(1, 1)}}}
+		n.Store(f32, &Access{Buf: 1, Idx: idx(0, 1)}, n.Load(f32, &Access{Buf: 0, Idx: idx(0, 1)}))
+		p.Nests = []*Nest{n}
+		if edit != nil {
+			edit(p, n)
+		}
+		return p
+	}
+	if !mk(nil).WritesWhole(1) {
+		t.Errorf("a full copy does not write its output whole")
+	}
+	for name, edit := range map[string]func(p *Program, n *Nest){
+		"shorter loop":    func(p *Program, n *Nest) { n.Loops[0].Extent = Static(3) },
+		"other dim":       func(p *Program, n *Nest) { n.Loops[1].Extent = DimOf(0, 1) },
+		"offset store":    func(p *Program, n *Nest) { n.Body[1].Acc.Idx[0].Off = 1 },
+		"strided store":   func(p *Program, n *Nest) { n.Body[1].Acc.Idx[1].Step = 2 },
+		"swapped axes":    func(p *Program, n *Nest) { n.Body[1].Acc.Idx = idx(1, 0) },
+		"broadcast store": func(p *Program, n *Nest) { n.Body[1].Acc.Idx[0].Bcast = BcastDynamic },
+		"read first": func(p *Program, n *Nest) {
+			r := &Nest{Name: "read", Part: -1, Loops: []Loop{{Extent: Static(1)}}}
+			r.Store(f32, &Access{Buf: 0, Idx: []Index{{Loop: -1}, {Loop: 0}}}, r.Load(f32, &Access{Buf: 1, Idx: []Index{{Loop: -1}, {Loop: 0}}}))
+			p.Nests = append([]*Nest{r}, p.Nests...)
+		},
+		"viewed": func(p *Program, n *Nest) {
+			p.Buffers = append(p.Buffers, &Buffer{ID: 2, Name: "v", Kind: View, Base: 1, DType: f32, Dims: []int{4, Dynamic}})
+		},
+	} {
+		if mk(edit).WritesWhole(1) {
+			t.Errorf("%s: reported as written whole", name)
+		}
+	}
+	if mk(nil).WritesWhole(0) {
+		t.Errorf("an input that is only read is reported as written whole")
+	}
+}
