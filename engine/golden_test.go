@@ -80,6 +80,9 @@ func entryOf(t *testing.T, k *golden.Kernel) string {
 // (loopir.Program.WritesWhole) must still be written in full, and every
 // other block must come back zeroed.
 func TestGoldenCorpusPoisoned(t *testing.T) {
+	if raceEnabled {
+		t.Skip("single-goroutine semantics, and TestGoldenCorpus already runs the corpus under -race")
+	}
 	kernels, err := golden.Load()
 	if err != nil {
 		t.Fatal(err)
