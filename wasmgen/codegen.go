@@ -2,6 +2,7 @@ package wasmgen
 
 import (
 	"fmt"
+	"math"
 	"runtime/debug"
 
 	"github.com/sandjit/sandjit/lower/loopir"
@@ -256,8 +257,9 @@ type nestGen struct {
 	// set of accumulators per unrolled body instance
 	s0       int
 	regAcc   []map[*loopir.Instr]val
-	memInit  bool // some accumulation goes through memory: initialise first
-	laneMask val  // lane 0 set: for masking partial vectors
+	mmFlags  map[*loopir.Instr]*minMaxFlags // float max/min accumulators (see fastMinMax)
+	memInit  bool                           // some accumulation goes through memory: initialise first
+	laneMask val                            // lane 0 set: for masking partial vectors
 }
 
 // nestFunc emits nest_k(args, lo, hi).
@@ -888,6 +890,16 @@ func (ng *nestGen) initRegAcc() {
 		return
 	}
 	ng.regAcc = make([]map[*loopir.Instr]val, accSets(ng.n, ng.unroll))
+	ng.mmFlags = map[*loopir.Instr]*minMaxFlags{}
+	for _, in := range ng.n.Body {
+		if fastMinMax(in) {
+			zero := ng.splatConst(in.Type, 0)
+			fl := &minMaxFlags{nan: ng.newVal(in.Type), zero: ng.newVal(in.Type)}
+			ng.copyVal(fl.nan, zero)
+			ng.copyVal(fl.zero, zero)
+			ng.mmFlags[in] = fl
+		}
+	}
 	for u := range ng.regAcc {
 		ng.regAcc[u] = map[*loopir.Instr]val{}
 		for _, in := range ng.n.Body {
@@ -910,6 +922,10 @@ func (ng *nestGen) accumulate(in *loopir.Instr, ptr []uint32, mode bodyMode, v v
 		if mode == modeLanes1 {
 			id := ng.splatConst(in.Type, identityBits(in.Red, in.Type))
 			v = ng.selectVal(ng.laneMask, v, id)
+		}
+		if fl := ng.mmFlags[in]; fl != nil {
+			ng.copyVal(acc, ng.minMaxStep(in, fl, acc, v))
+			return
 		}
 		r := ng.binop(comb, in.Type, acc, v)
 		ng.copyVal(acc, r)
@@ -935,6 +951,9 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 			acc = ng.binop(in.Red.Combine(), in.Type, acc, ng.regAcc[u][in])
 		}
 		h := ng.horizontal(in.Red.Combine(), in.Type, acc)
+		if fl := ng.mmFlags[in]; fl != nil {
+			h = ng.minMaxFinish(in, fl, h)
+		}
 		i := ng.accessIndex(in)
 		if ng.memInit {
 			old := ng.load(in.Type, i, ptr, modeLanes1)
@@ -986,6 +1005,81 @@ func accSets(n *loopir.Nest, unroll int) int {
 		}
 	}
 	return max(1, min(unroll, maxAccRegs/max(accRegs, 1)))
+}
+
+// minMaxFlags are what a float max or min accumulated with pmax/pmin
+// (fastMinMax) tracks besides its value: lanes that saw a NaN, and lanes
+// that saw the zero that wins a tie (+0 for max, -0 for min).
+type minMaxFlags struct{ nan, zero val }
+
+// fastMinMax reports whether accumulation in is a float max or min kept in
+// registers with one pmax/pmin per vector instead of Wasm's exact max/min,
+// which wazero lowers to about ten SSE instructions: the running value
+// ignores NaN and the sign of zero (pmax(acc, x) = acc < x ? x : acc),
+// and two flags, or-ed per vector, put them back once at the end (a NaN
+// anywhere gives NaN; a zero result is +0 if a +0 was seen, for max).
+func fastMinMax(in *loopir.Instr) bool {
+	return in.Op == loopir.OpAccum && (in.Red == loopir.RedMax || in.Red == loopir.RedMin) &&
+		(in.Type == memref.Float32 || in.Type == memref.Float64)
+}
+
+// winningZero is the bits of the zero that wins a tie of max (+0) or min
+// (-0) in type dt.
+func winningZero(in *loopir.Instr) uint64 {
+	if in.Red == loopir.RedMax {
+		return 0
+	}
+	if in.Type == memref.Float64 {
+		return 1 << 63
+	}
+	return 1 << 31
+}
+
+// minMaxStep is acc ⊕ v for a fastMinMax accumulator, updating its flags.
+func (ng *nestGen) minMaxStep(in *loopir.Instr, fl *minMaxFlags, acc, v val) val {
+	dt := in.Type
+	isNaN := ng.simple(dt, fop(dt, OpF32x4Ne, OpF64x2Ne), v, v)
+	ng.copyVal(fl.nan, ng.simple(dt, OpV128Or, fl.nan, isNaN))
+	isZero := ng.simple(dt, fop(dt, OpI32x4Eq, OpI64x2Eq), v, ng.splatConst(dt, winningZero(in)))
+	ng.copyVal(fl.zero, ng.simple(dt, OpV128Or, fl.zero, isZero))
+	if in.Red == loopir.RedMax {
+		return ng.simple(dt, fop(dt, OpF32x4Pmax, OpF64x2Pmax), acc, v) // acc < v ? v : acc
+	}
+	return ng.simple(dt, fop(dt, OpF32x4Pmin, OpF64x2Pmin), acc, v) // v < acc ? v : acc
+}
+
+// minMaxFinish applies a fastMinMax accumulator's flags to its reduced
+// value h (lane 0): NaN if any lane saw one; the winning zero if h is a
+// zero and any lane saw that zero.
+func (ng *nestGen) minMaxFinish(in *loopir.Instr, fl *minMaxFlags, h val) val {
+	dt := in.Type
+	f := ng.f
+	splatAny := func(m val) val { // all ones if any bit of m is set, else 0
+		i := f.NewLocal(I32)
+		f.I32Const(0)
+		f.LocalGet(m.regs[0])
+		if nregs(dt) == 2 {
+			f.LocalGet(m.regs[1])
+			f.Op(OpV128Or)
+		}
+		f.Op(OpV128AnyTrue)
+		f.Op(OpI32Sub) // 0 or -1
+		f.LocalSet(i)
+		out := ng.newVal(dt)
+		for r := 0; r < nregs(dt); r++ {
+			f.LocalGet(i)
+			f.Op(OpI32x4Splat)
+			f.LocalSet(out.regs[r])
+		}
+		return out
+	}
+	nanMask := splatAny(fl.nan)
+	zeroSeen := splatAny(fl.zero)
+	nan := ng.splatConst(dt, floatBits(dt, math.NaN()))
+	isZero := ng.simple(dt, fop(dt, OpF32x4Eq, OpF64x2Eq), h, ng.splatConst(dt, 0))
+	zeroFix := ng.simple(dt, OpV128And, isZero, zeroSeen)
+	h = ng.perReg(dt, []val{ng.splatConst(dt, winningZero(in)), h, zeroFix}, func(f *Func) { f.Op(OpV128Bitselect) })
+	return ng.perReg(dt, []val{nan, h, nanMask}, func(f *Func) { f.Op(OpV128Bitselect) })
 }
 
 // maxAccRegs bounds the v128 registers all accumulator sets take.
