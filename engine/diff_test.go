@@ -104,9 +104,10 @@ func diffTolerance(dt memref.DType) (rtol, atol float64) {
 
 // diffCompare holds Wasm's results to the reference's within
 // diffTolerance, except for elements the reference itself cannot pin
-// down: where the reference on float inputs nudged by a few ULPs (up, then
-// down) moves by more than the tolerance, the result is ill-conditioned
-// (sin of a huge power, a cast or comparison at a tie) and the rounding
+// down: where the reference, with its float inputs and every float op
+// result nudged by a few ULPs (up, then down: refeval.WithPerturbation),
+// moves by more than the tolerance, the result is ill-conditioned (sin of
+// a huge exponential, a cast or comparison at a tie) and the rounding
 // errors any implementation makes on the way are amplified just as much.
 // It returns the index of the first result that differs.
 func diffCompare(ctx context.Context, exe *JitExecutable, args, got, want []*memref.Tensor) (int, error) {
@@ -117,12 +118,12 @@ func diffCompare(ctx context.Context, exe *JitExecutable, args, got, want []*mem
 			continue
 		}
 		if alts == nil {
-			for _, sign := range []float64{1, -1} {
+			for _, sign := range []float64{1, -1, 0.25, -0.25} { // ±4 and ±1 ULPs
 				nudged := make([]*memref.Tensor, len(args))
 				for k, a := range args {
 					nudged[k] = nudge(a, sign)
 				}
-				alt, err := refeval.Eval(ctx, exe.Func(), exe.Module(), nudged)
+				alt, err := refeval.Eval(ctx, exe.Func(), exe.Module(), nudged, refeval.WithPerturbation(4*sign))
 				if err != nil {
 					continue // nudged inputs the reference rejects: no evidence
 				}

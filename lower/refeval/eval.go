@@ -24,6 +24,7 @@ const maxCallDepth = 64
 type config struct {
 	maxElements   int
 	maxIterations int
+	perturb       float64 // relative change of every float op result, in units of the type's epsilon
 }
 
 // Option configures one Eval call.
@@ -49,6 +50,18 @@ func WithMaxIterations(n int) Option {
 			c.maxIterations = n
 		}
 	}
+}
+
+// WithPerturbation scales every floating-point op result by 1 + ulps·ε
+// (ε the spacing of the type's numbers at 1: 2⁻²³ for f32, 2⁻⁵² for f64,
+// 2⁻¹⁰ for f16), rounded to the type again: a model of an implementation
+// whose every op errs by about that much. Comparing its results with an
+// unperturbed run tells which results are ill-conditioned — sin of a huge
+// exponential, a cast or comparison at a tie — so that differential tests
+// can tell rounding amplified by the kernel from a wrong answer. Zero (the
+// default) changes nothing.
+func WithPerturbation(ulps float64) Option {
+	return func(c *config) { c.perturb = ulps }
 }
 
 // Eval runs fn on args and returns its results as fresh contiguous tensors
@@ -271,9 +284,30 @@ func (ev *evaluator) evalOp(op *lower.Op) error {
 			return opError(op, lower.ErrInvalid, "result %d is declared %s but computes %s: %s",
 				i, res.Type, memref.TypeString(out.dt, out.shape), msg)
 		}
+		if ev.cfg.perturb != 0 && out.dt.IsFloat() {
+			out = perturbed(out, ev.cfg.perturb)
+		}
 		ev.env[res] = out
 	}
 	return nil
+}
+
+// perturbed is a copy of float array a with every finite element scaled
+// by 1 + ulps·ε and rounded to a's type again (see WithPerturbation).
+func perturbed(a *array, ulps float64) *array {
+	eps := 0x1p-23
+	switch a.dt {
+	case memref.Float64:
+		eps = 0x1p-52
+	case memref.Float16:
+		eps = 0x1p-10
+	}
+	c := *a
+	c.f = make([]float64, len(a.f))
+	for i, x := range a.f {
+		c.f[i] = roundTo(a.dt, x*(1+ulps*eps))
+	}
+	return &c
 }
 
 // results reads the values the function returns, checked against its

@@ -3,6 +3,7 @@ package refeval
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/sandjit/sandjit/lower"
@@ -251,5 +252,44 @@ func TestConcurrentEval(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+func TestPerturbation(t *testing.T) {
+	f32 := lower.Ranked(memref.Float32, 3)
+	g := newGraph(f32)
+	e := g.op("tf.Exp", f32, nil, g.arg(0))
+	fn := g.ret(e)
+	x := vec(t, float32(0), 1, 85)
+	ctx := context.Background()
+	plain, err := Eval(ctx, fn, nil, []*memref.Tensor{x})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, err := Eval(ctx, fn, nil, []*memref.Tensor{x}, WithPerturbation(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, err := Eval(ctx, fn, nil, []*memref.Tensor{x}, WithPerturbation(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := memref.Values[float32](plain[0])
+	s, _ := memref.Values[float32](same[0])
+	u, _ := memref.Values[float32](up[0])
+	for i := range p {
+		if s[i] != p[i] {
+			t.Errorf("[%d]: perturbation 0 changed %v to %v", i, p[i], s[i])
+		}
+		// exp(0) = 1 moves by 4 ULPs of 1 (2⁻²³ each); the others by about
+		// as many of their own.
+		steps := (math.Float32bits(u[i]) - math.Float32bits(p[i]))
+		if steps < 2 || steps > 6 {
+			t.Errorf("[%d]: %v perturbed to %v: %d ULPs, want about 4", i, p[i], u[i], steps)
+		}
+	}
+	// The argument itself is not an op result: it stays as given.
+	if v, _ := memref.Values[float32](x); v[1] != 1 {
+		t.Errorf("the argument changed: %v", v)
 	}
 }
