@@ -124,3 +124,70 @@ func randomTensor(t *testing.T, r *rand.Rand, dt string, shape []int) *memref.Te
 	}
 	return x
 }
+
+// TestFullReductions: a reduction over every axis of a tensor of rank ≥ 2
+// runs as per-slice partial results (a nest split along axis 0, so that
+// the engine can chunk it) and their reduction; every reducer, several
+// dtypes, keep_dims, unit and zero-size axes, against the reference.
+func TestFullReductions(t *testing.T) {
+	rt := newRuntime(t, WithWorkers(2))
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, op := range []string{"Sum", "Prod", "Max", "Min", "Mean"} {
+		for _, dt := range []string{"f32", "f64", "i32", "i64"} {
+			for _, shape := range [][]int{{5, 7}, {3, 4, 5}, {1, 9}, {0, 3}, {4, 0}} {
+				for _, keep := range []bool{false, true} {
+					in := make([]string, len(shape))
+					axes := make([]string, len(shape))
+					var out []string
+					for i, d := range shape {
+						in[i], axes[i] = fmt.Sprint(d), fmt.Sprint(i)
+						if keep {
+							out = append(out, "1")
+						}
+					}
+					ty := func(dims []string) string {
+						if len(dims) == 0 {
+							return "tensor<" + dt + ">"
+						}
+						return "tensor<" + strings.Join(dims, "x") + "x" + dt + ">"
+					}
+					src := fmt.Sprintf(`func.func @f(%%x: %[1]s) -> %[2]s {
+  %%a = "tf.Const"() {value = dense<[%[3]s]> : tensor<%[4]dxi32>} : () -> tensor<%[4]dxi32>
+  %%0 = "tf.%[5]s"(%%x, %%a) {keep_dims = %[6]v} : (%[1]s, tensor<%[4]dxi32>) -> %[2]s
+  func.return %%0 : %[2]s
+}`, ty(in), ty(out), strings.Join(axes, ", "), len(shape), op, keep)
+					t.Run(fmt.Sprintf("%s/%s/%v/keep=%v", op, dt, shape, keep), func(t *testing.T) {
+						exe := compile(t, rt, src)
+						x := randomTensor(t, r, dt, shape)
+						got, err := exe.Run(ctx, x)
+						if err != nil {
+							t.Fatal(err)
+						}
+						want, err := refeval.Eval(ctx, exe.Func(), exe.Module(), []*memref.Tensor{x})
+						if err != nil {
+							t.Fatal(err)
+						}
+						rtol, atol := 1e-5, 1e-6
+						if dt == "f64" {
+							rtol, atol = 1e-12, 1e-14
+						} else if dt != "f32" {
+							rtol, atol = 0, 0
+						}
+						if err := golden.Compare(got[0], want[0], rtol, atol); err != nil {
+							t.Error(err)
+						}
+						d, err := exe.Default(ctx)
+						if err != nil {
+							t.Fatal(err)
+						}
+						defer d.Release()
+						if n := d.Kernel().Program.Nests[0]; n.Part != 0 {
+							t.Errorf("the first nest is not split along axis 0:\n%s", d.Kernel().Program)
+						}
+					})
+				}
+			}
+		}
+	}
+}

@@ -441,10 +441,13 @@ func (b *builder) lowerReduce(op *Op, f *opFacts, res *Value) {
 		}
 		idx = append(idx, loopir.Index{Loop: a})
 	}
-	if len(f.axes) == 0 {
+	switch {
+	case len(f.axes) == 0:
 		// An empty axis list reduces nothing: the nest is a copy.
 		store(n, acc, ct, idx, x)
-	} else {
+	case len(f.axes) == len(it.Dims) && len(it.Dims) >= 2:
+		b.fullReduceInTwo(op, f, in, ct, n, x, acc, idx)
+	default:
 		n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: f.def.red, Acc: &loopir.Access{Buf: acc, Idx: idx}, Args: []int{x}})
 	}
 	if direct {
@@ -463,6 +466,39 @@ func (b *builder) lowerReduce(op *Op, f *opFacts, res *Value) {
 		v = m.Add(&loopir.Instr{Op: loopir.OpCast, Type: dt, Args: []int{v}}) // wraps
 	}
 	store(m, out, dt, identity(rank), roundTo(m, dt, v))
+}
+
+// fullReduceInTwo finishes nest n (loops over every axis of in, all
+// reduce, body computing x) of a reduction over every axis of a tensor of
+// rank ≥ 2 as two nests: n reduces each slice along axis 0 into a
+// temporary part[d0] — axis 0 becomes a parallel loop, so the engine can
+// split the work into ~1 ms calls (a running Wasm call holds up the Go
+// GC's stop-the-world) and across workers — and a second nest reduces
+// the d0 partial results into acc at idx. The order of combination
+// changes as in any reassociated reduction, and float sums get more
+// accurate, not less.
+func (b *builder) fullReduceInTwo(op *Op, f *opFacts, in *Value, ct memref.DType, n *loopir.Nest, x, acc int, idx []loopir.Index) {
+	rank := len(b.typeOf(in).Dims)
+	ones := make([]int, 0, rank-1)
+	partIdx := []loopir.Index{{Loop: 0}}
+	for a := 1; a < rank; a++ {
+		ones = append(ones, a)
+		partIdx = append(partIdx, loopir.Index{Loop: -1})
+	}
+	part := b.tempBuffer(in, ".part", ct, ones...)
+	n.Loops[0].Kind = loopir.Parallel
+	n.Part = 0
+	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: f.def.red, Acc: &loopir.Access{Buf: part, Idx: partIdx}, Args: []int{x}})
+	kinds := make([]loopir.LoopKind, rank)
+	for a := range kinds {
+		kinds[a] = loopir.Reduce
+	}
+	m := b.newNest(op, in, kinds)
+	for a := 1; a < rank; a++ {
+		m.Loops[a].Extent = loopir.Static(1)
+	}
+	v := m.Load(ct, &loopir.Access{Buf: part, Idx: append([]loopir.Index(nil), partIdx...)})
+	m.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: f.def.red, Acc: &loopir.Access{Buf: acc, Idx: idx}, Args: []int{v}})
 }
 
 // reduceCount is the number of elements each output of a reduction
