@@ -344,40 +344,25 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 // writes at the same point, so that no iteration sees another's element
 // (softmax divides its exponentials in the output buffer this way).
 func (p *Program) verifyRecurrence(n *Nest, b int) error {
-	inPlace := !n.Sequential() && !n.Reduces()
-	if !n.Sequential() && !inPlace {
+	if !n.Sequential() && n.Reduces() {
 		return fmt.Errorf("b%d is both read and written (directly or through a view) in a reduction", b)
 	}
+	// Without a Seq loop (and, above, without accumulations) readsEarlier
+	// admits only the element a store writes at the same point.
 	var writes []*Instr
 	for _, in := range n.Body {
 		if (in.Op == OpStore || in.Op == OpAccum) && p.Root(in.Acc.Buf) == b {
 			writes = append(writes, in)
 		}
 	}
-	if inPlace {
-		for _, in := range n.Body {
-			if in.Op != OpLoad || p.Root(in.Acc.Buf) != b {
-				continue
-			}
-			ok := false
-			for _, w := range writes {
-				ok = ok || (w.Op == OpStore && p.readsEarlier(n, in, w))
-			}
-			if !ok {
-				return fmt.Errorf("b%d is read through %s, which is not the element a store writes at the same point (outside a seq loop, only in-place updates may read a buffer the nest writes)", b, in.Acc)
-			}
-		}
-		return nil
-	}
 	for _, in := range n.Body {
 		if in.Op != OpLoad || p.Root(in.Acc.Buf) != b {
 			continue
 		}
-		ok := false
-		for _, w := range writes {
-			ok = ok || p.readsEarlier(n, in, w)
-		}
-		if !ok {
+		if !slices.ContainsFunc(writes, func(w *Instr) bool { return p.readsEarlier(n, in, w) }) {
+			if !n.Sequential() {
+				return fmt.Errorf("b%d is read through %s, which is not the element a store writes at the same point (outside a seq loop, only in-place updates may read a buffer the nest writes)", b, in.Acc)
+			}
 			return fmt.Errorf("b%d is read through %s, which is neither an element written at the same point nor one an earlier seq iteration wrote", b, in.Acc)
 		}
 	}
