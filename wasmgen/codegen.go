@@ -994,17 +994,21 @@ func unrollFor(n *loopir.Nest) int {
 // accSets is how many sets of register accumulators a nest unrolled
 // unroll times keeps: one per unrolled instance (instance u adds into set
 // u mod accSets), but all sets together in at most maxAccRegs v128
-// registers. More would spill; and wazero v1.12 miscompiled a nest holding
+// registers, less the flags of fastMinMax accumulators (one pair for all
+// sets). More would spill; and wazero v1.12 miscompiled a nest holding
 // sixteen v128 accumulators (eight sets of an i64 sum, two registers each:
 // a lane of one set took a hoisted operand's value).
 func accSets(n *loopir.Nest, unroll int) int {
-	accRegs := 0
+	accRegs, flagRegs := 0, 0
 	for _, in := range n.Body {
 		if in.Op == loopir.OpAccum {
 			accRegs += nregs(in.Type)
 		}
+		if fastMinMax(in) {
+			flagRegs += 2 * nregs(in.Type)
+		}
 	}
-	return max(1, min(unroll, maxAccRegs/max(accRegs, 1)))
+	return max(1, min(unroll, (maxAccRegs-flagRegs)/max(accRegs, 1)))
 }
 
 // minMaxFlags are what a float max or min accumulated with pmax/pmin
@@ -1023,8 +1027,8 @@ func fastMinMax(in *loopir.Instr) bool {
 		(in.Type == memref.Float32 || in.Type == memref.Float64)
 }
 
-// winningZero is the bits of the zero that wins a tie of max (+0) or min
-// (-0) in type dt.
+// winningZero is the bits of the zero that wins a tie of accumulation in:
+// +0 for max, -0 for min, in its type.
 func winningZero(in *loopir.Instr) uint64 {
 	if in.Red == loopir.RedMax {
 		return 0
