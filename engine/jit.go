@@ -227,7 +227,7 @@ func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
 		return lower.Compile(e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages})
 	})
 	if err == nil {
-		if w := weak.Make(x); e.def.Load() == nil || *e.def.Load() != w {
+		if w, old := weak.Make(x), e.def.Load(); old == nil || *old != w {
 			e.def.Store(&w)
 		}
 	}
