@@ -32,6 +32,11 @@ type Config struct {
 	Backend        string // engine.WithBackend; "": wazero
 	Specialization engine.Specialization
 	Seed           uint64 // input generator seed; 0: 1
+	// Native are native peers (BuildNative) to time on each kernel right
+	// after its sandjit and Go variants, each for a quarter of Budget,
+	// on the same inputs; their results are checked against the Go
+	// baseline like sandjit's. nil: none.
+	Native []*NativePeer
 	// Progress, if set, is called as measurement proceeds (done of total
 	// calls of each variant of kernel k), and once with done == 0 when a
 	// kernel starts compiling.
@@ -99,10 +104,15 @@ type Result struct {
 	Met          bool    `json:"met"`
 	// MaxAbsErr is the largest difference from the Go baseline's result.
 	MaxAbsErr float64 `json:"max_abs_err"`
+	// Native holds the native peers' measurements (Config.Native), in
+	// order; NativeRatio is Sandjit.MedianMs over the fastest peer's
+	// median (below 1: sandjit faster). Both are absent without peers.
+	Native      []NativeResult `json:"native,omitempty"`
+	NativeRatio float64        `json:"native_ratio,omitempty"`
 }
 
-// ErrMismatch marks a sandjit result that differs from the Go baseline's
-// beyond the kernel's tolerance.
+// ErrMismatch marks a result (sandjit's or a native peer's) that differs
+// from the Go baseline's beyond the kernel's tolerance.
 var ErrMismatch = errors.New("result differs from the Go baseline")
 
 func (c *Config) kernels() ([]*Kernel, error) {
@@ -133,7 +143,8 @@ func (c *Config) kernels() ([]*Kernel, error) {
 // time the four variants (RunInArena and Run on arena inputs, Run on heap
 // inputs, Go; see Result) interleaved in batches of about 20 ms each, so
 // that machine noise and the garbage collector hit all of them alike while
-// the calls of a batch run back to back, warm, as in a caller's loop. It returns the
+// the calls of a batch run back to back, warm, as in a caller's loop; then
+// the native peers of cfg.Native, if any (NativePeer.Run). It returns the
 // results of the kernels measured before any error.
 func Run(ctx context.Context, cfg Config) ([]Result, error) {
 	ks, err := cfg.kernels()
@@ -250,14 +261,23 @@ func (c *Case) Check(res []*memref.Tensor) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	return c.checkValues(got, "sandjit")
+}
+
+// checkValues is Check on a result's values (as many as c.Out), computed by
+// who.
+func (c *Case) checkValues(got []float32, who string) (float64, error) {
+	if len(got) != len(c.Out) {
+		return 0, fmt.Errorf("%w: %s has %d values, want %d", ErrMismatch, who, len(got), len(c.Out))
+	}
 	tol := c.K.Tol(c.D)
 	maxErr := 0.0
 	for i, g := range got {
 		w := float64(c.Out[i])
 		e := math.Abs(float64(g) - w)
 		if !(e <= tol.ATol+tol.RTol*math.Abs(w)) {
-			return e, fmt.Errorf("%w: element %d: sandjit %v, Go %v (|diff| %.3g > atol %.3g + rtol %.3g·|Go|)",
-				ErrMismatch, i, g, c.Out[i], e, tol.ATol, tol.RTol)
+			return e, fmt.Errorf("%w: element %d: %s %v, Go %v (|diff| %.3g > atol %.3g + rtol %.3g·|Go|)",
+				ErrMismatch, i, who, g, c.Out[i], e, tol.ATol, tol.RTol)
 		}
 		maxErr = max(maxErr, e)
 	}
@@ -445,6 +465,11 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 	r.TargetGFLOPs = k.GFLOPsTarget(cfg.Backend)
 	r.TargetRatio = div(r.Sandjit.MedianMs, r.TargetMs)
 	r.Met = r.Sandjit.MedianMs <= r.TargetMs
+	// The native peers run now, in the same sitting as this kernel's
+	// variants, on the same inputs (c.Out holds the Go baseline's result).
+	if err := runNative(ctx, c, cfg, &r); err != nil {
+		return r, err
+	}
 	return r, nil
 }
 
