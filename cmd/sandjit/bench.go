@@ -16,7 +16,7 @@ import (
 
 func init() {
 	commands = append(commands, command{"bench",
-		"the benchmark suite against plain Go: sandjit bench [--kernel=K1,K7] [--size=1024] [--workers=1] [--json] [--plot=out.svg]", runBench})
+		"the benchmark suite against plain Go (and C): sandjit bench [--kernel=K1,K7] [--size=1024] [--workers=1] [--native] [--json] [--plot=out.svg]", runBench})
 }
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -33,9 +33,10 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	seed := fs.Uint64("seed", 1, "seed of the input generator")
 	asJSON := fs.Bool("json", false, "print the results as JSON (one object per kernel) instead of a table")
 	plot := fs.String("plot", "", "also write an SVG bar chart of the ratios to this file")
+	native := fs.Bool("native", false, "also measure the suite's C peer (C -O3 and C -Ofast), built with $CC or gcc, in the same sitting")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--json] [--plot=FILE.svg]")
-		fmt.Fprint(stderr, "\nTimes the suite's kernels through the engine (RunInArena and Run on inputs in the arena, Run on inputs on\nthe Go heap) and a plain-Go baseline, interleaved, after checking each result against the baseline.\n\n")
+		fmt.Fprintln(stderr, "Usage: sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--native] [--json] [--plot=FILE.svg]")
+		fmt.Fprint(stderr, "\nTimes the suite's kernels through the engine (RunInArena and Run on inputs in the arena, Run on inputs on\nthe Go heap) and a plain-Go baseline, interleaved, after checking each result against the baseline.\nWith --native, a C implementation of each kernel built with -O3 and with -Ofast follows on the same inputs.\n\n")
 		for _, k := range bench.Suite() {
 			fmt.Fprintf(stderr, "  %-4s %s\n", k.Name, k.Title)
 		}
@@ -78,6 +79,16 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *warmup == 0 {
 		cfg.Warmup = -1 // Config reads 0 as its default
+	}
+	if *native {
+		dir, err := os.MkdirTemp("", "sandjit-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		if cfg.Native, err = bench.BuildNative(ctx, nil, dir); err != nil {
+			return fmt.Errorf("bench --native: %w", err)
+		}
 	}
 	p := &progress{w: stderr}
 	cfg.Progress = p.update

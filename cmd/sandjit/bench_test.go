@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sandjit/sandjit/internal/bench"
 )
 
 func TestBenchTable(t *testing.T) {
@@ -19,7 +22,7 @@ func TestBenchTable(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", s, out)
 		}
 	}
-	if strings.Contains(out, "K1 ") || strings.Count(out, "\n") != 6 {
+	if strings.Contains(out, "K1 ") || strings.Contains(out, "ratio C") || strings.Count(out, "\n") != 6 {
 		t.Errorf("want a header, two kernels, the config line, the legend and the scaled targets' note:\n%s", out)
 	}
 	// Progress goes to stderr, each update over the last, and is wiped.
@@ -74,5 +77,52 @@ func TestBenchUsage(t *testing.T) {
 	}
 	if code, _, errs := sandjit(t, "bench", "-h"); code != 0 || !strings.Contains(errs, "K10  layer norm") {
 		t.Errorf("-h: exit %d\n%s", code, errs)
+	}
+}
+
+// TestBenchNative runs --native at a tiny size where a C compiler is on
+// PATH: the C peers' timings are there and their results were checked.
+func TestBenchNative(t *testing.T) {
+	cc := bench.CCompiler()
+	if _, err := exec.LookPath(cc[0]); err != nil {
+		t.Skipf("no C compiler (%q; set $CC): %v", cc[0], err)
+	}
+	code, out, errs := sandjit(t, "bench", "--native", "--json", "--kernel=K2,K6,K9", "--size=64", "--iters=3",
+		"--warmup=1", "--budget=20ms")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res []struct {
+		Kernel string
+		Native []struct {
+			Name   string
+			Flags  string
+			Timing struct {
+				MedianMs float64 `json:"median_ms"`
+			}
+			Calls     int64
+			Ratio     float64
+			MaxAbsErr *float64 `json:"max_abs_err"`
+		}
+		NativeRatio float64 `json:"native_ratio"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if len(res) != 3 {
+		t.Fatalf("%d results:\n%s", len(res), out)
+	}
+	for _, r := range res {
+		if len(r.Native) != 2 || r.Native[0].Name != "C -O3" || r.Native[1].Name != "C -Ofast" || r.NativeRatio <= 0 {
+			t.Errorf("%s: %+v", r.Kernel, r)
+			continue
+		}
+		for _, n := range r.Native {
+			// The result was checked against the Go baseline (a mismatch
+			// fails the command) and its largest error recorded.
+			if n.Timing.MedianMs <= 0 || n.Calls < 3 || n.Ratio <= 0 || n.MaxAbsErr == nil || !strings.Contains(n.Flags, "-march=native") {
+				t.Errorf("%s %s: %+v", r.Kernel, n.Name, n)
+			}
+		}
 	}
 }
