@@ -287,5 +287,9 @@ func runNative(ctx context.Context, c *Case, cfg *Config, r *Result) error {
 		}
 	}
 	r.NativeRatio = div(r.Sandjit.MedianMs, best)
+	if t := c.K.NativeTargetRatio(r.Backend); t > 0 && r.NativeRatio > 0 {
+		met := r.NativeRatio <= t
+		r.NativeTargetRatio, r.NativeMet = t, &met
+	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -277,6 +278,11 @@ func TestRunNative(t *testing.T) {
 		if r.NativeRatio != r.Sandjit.MedianMs/best {
 			t.Errorf("%s: native ratio %v, want %v", r.Kernel, r.NativeRatio, r.Sandjit.MedianMs/best)
 		}
+		k := Lookup(r.Kernel)
+		if want := k.NativeTargetRatio(r.Backend); r.NativeTargetRatio != want || r.NativeMet == nil ||
+			*r.NativeMet != (r.NativeRatio <= want) {
+			t.Errorf("%s: native target %v (want %v), met %v, ratio %v", r.Kernel, r.NativeTargetRatio, want, r.NativeMet, r.NativeRatio)
+		}
 		for i, n := range r.Native {
 			if n.Name != ps[i].Name || n.Timing.MedianMs <= 0 || n.Calls < 3 || n.Ratio != r.Sandjit.MedianMs/n.Timing.MedianMs {
 				t.Errorf("%s: %+v", r.Kernel, n)
@@ -288,7 +294,7 @@ func TestRunNative(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, s := range []string{"C -O3", "C -Ofast", "ratio C", "-Ofast -march=native", "ratio C = sandjit/fastest C"} {
+	for _, s := range []string{"C -O3", "C -Ofast", "ratio C", "-Ofast -march=native", "ratio C = sandjit/fastest C", "C target", "met C", "≤"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("table lacks %q:\n%s", s, out)
 		}
@@ -297,11 +303,11 @@ func TestRunNative(t *testing.T) {
 	// Without native results the table has no native columns.
 	plain := append([]Result(nil), res...)
 	for i := range plain {
-		plain[i].Native, plain[i].NativeRatio = nil, 0
+		plain[i].Native, plain[i].NativeRatio, plain[i].NativeTargetRatio, plain[i].NativeMet = nil, 0, 0, nil
 	}
 	buf.Reset()
 	WriteTable(&buf, plain)
-	if strings.Contains(buf.String(), "C -O3") || strings.Contains(buf.String(), "ratio C") {
+	if strings.Contains(buf.String(), "C -O3") || strings.Contains(buf.String(), "ratio C") || strings.Contains(buf.String(), "C target") {
 		t.Errorf("native columns without native results:\n%s", buf.String())
 	}
 
@@ -314,7 +320,7 @@ func TestRunNative(t *testing.T) {
 		t.Fatal(err)
 	}
 	nat, _ := raw[0]["native"].([]any)
-	if len(nat) != 2 || raw[0]["native_ratio"] == nil {
+	if len(nat) != 2 || raw[0]["native_ratio"] == nil || raw[0]["native_target_ratio"] == nil || raw[0]["native_met"] == nil {
 		t.Fatalf("JSON: %v", raw[0])
 	}
 	first, _ := nat[0].(map[string]any)
@@ -331,5 +337,36 @@ func TestRunNative(t *testing.T) {
 	if err := xml.Unmarshal(buf.Bytes(), new(struct{})); err != nil || !strings.Contains(buf.String(), "sandjit / fastest C") ||
 		strings.Count(buf.String(), `fill="#f28e2b"`) != len(res)+1 {
 		t.Errorf("SVG with native ratios (%v):\n%s", err, buf.String())
+	}
+}
+
+// TestNativeTargetRatio pins the targets as ratios to peers.md's native
+// anchors: every kernel but K9 has one, the matmul's depends on the
+// backend (its GFLOP/s target does), and the ratios are the issue's
+// targets over the anchors (K1: 0.40 ms over C -Ofast's 0.202 ms).
+func TestNativeTargetRatio(t *testing.T) {
+	for _, k := range Suite() {
+		got := k.NativeTargetRatio("wazero")
+		if k.Name == "K9" {
+			if got != 0 || k.AnchorMs != 0 {
+				t.Errorf("K9: anchor %v, native target %v; want none", k.AnchorMs, got)
+			}
+			continue
+		}
+		if k.AnchorMs <= 0 || got <= 0 || math.IsInf(got, 0) {
+			t.Errorf("%s: anchor %v, native target %v", k.Name, k.AnchorMs, got)
+		}
+	}
+	if got, want := Lookup("K1").NativeTargetRatio("wazero"), 0.40/0.202; math.Abs(got-want) > 1e-12 {
+		t.Errorf("K1: %v, want %v", got, want)
+	}
+	// K7: 2·512³ flop at 25 GFLOP/s (wazero) or 45 (any other backend)
+	// over C's 4.11 ms.
+	k7 := Lookup("K7")
+	flop := 2 * 512.0 * 512 * 512
+	for backend, g := range map[string]float64{"wazero": 25, "wasmtime": 45} {
+		if got, want := k7.NativeTargetRatio(backend), flop/g/1e6/4.11; math.Abs(got-want) > 1e-12 {
+			t.Errorf("K7 on %s: %v, want %v", backend, got, want)
+		}
 	}
 }

@@ -72,7 +72,7 @@ func WriteTable(w io.Writer, results []Result) error {
 	peers := nativeNames(results)
 	var nativeHead string
 	if len(peers) > 0 {
-		nativeHead = strings.Join(peers, "\t") + "\tratio C\t"
+		nativeHead = strings.Join(peers, "\t") + "\tratio C\tC target\tmet C\t"
 	}
 	fmt.Fprintf(tw, "%-*s\tsandjit median\tp10\tp90\tcpu/call\tRun\tRun heap-in\tGo median\tGo cpu/call\tratio\t%sthroughput\ttarget\tmet\tcalls\t\n", nameW, "kernel", nativeHead)
 	scaled := false
@@ -97,6 +97,15 @@ func WriteTable(w io.Writer, results []Result) error {
 			} else {
 				native += "-\t"
 			}
+			if r.NativeMet != nil {
+				metC := "no"
+				if *r.NativeMet {
+					metC = "yes"
+				}
+				native += fmt.Sprintf("≤%.2f\t%s\t", r.NativeTargetRatio, metC)
+			} else {
+				native += "-\t-\t"
+			}
 		}
 		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s%s\t%s\t%s\t%d\t\n",
 			nameW, r.Kernel+" "+r.Title, FormatMs(r.Sandjit.MedianMs), FormatMs(r.Sandjit.P10Ms), FormatMs(r.Sandjit.P90Ms),
@@ -114,6 +123,7 @@ func WriteTable(w io.Writer, results []Result) error {
 		if len(peers) > 0 {
 			fmt.Fprintf(w, "%s: medians of native/suite.c (%s), same inputs, in a child process after each kernel's variants (a quarter of the budget each); ratio C = sandjit/fastest C\n",
 				strings.Join(peers, ", "), nativeFlagsNote(results, peers))
+			fmt.Fprintln(w, "C target: the target over the native time peers.md measured when it was set (Kernel.AnchorMs), i.e. the target as a ratio to native code; met C: ratio C within it (the target judged on this machine)")
 		}
 	}
 	if scaled {

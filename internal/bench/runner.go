@@ -109,6 +109,13 @@ type Result struct {
 	// median (below 1: sandjit faster). Both are absent without peers.
 	Native      []NativeResult `json:"native,omitempty"`
 	NativeRatio float64        `json:"native_ratio,omitempty"`
+	// NativeTargetRatio is the target as a ratio to native code
+	// (Kernel.NativeTargetRatio) and NativeMet whether NativeRatio meets
+	// it: the target judged against the native peer of this sitting
+	// rather than against peers.md's machine. Absent without peers or
+	// for a kernel without an anchor (K9).
+	NativeTargetRatio float64 `json:"native_target_ratio,omitempty"`
+	NativeMet         *bool   `json:"native_met,omitempty"`
 }
 
 // ErrMismatch marks a result (sandjit's or a native peer's) that differs
