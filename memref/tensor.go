@@ -101,6 +101,25 @@ func New(dt DType, shape []int) (*Tensor, error) {
 	return t, nil
 }
 
+// NewCopy allocates a contiguous tensor on the Go heap holding a copy of
+// data, which must be exactly the byte size of dt and shape. Unlike New
+// followed by copy, the memory is not zeroed first (one pass over it, not
+// two: about twice as fast for a large result).
+func NewCopy(dt DType, shape []int, data []byte) (*Tensor, error) {
+	n, err := ByteSize(dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) != n {
+		return nil, fmt.Errorf("%w: %d bytes for %s", ErrShape, len(data), TypeString(dt, shape))
+	}
+	t := newHeader(shape)
+	// append to a nil slice allocates without clearing what it will
+	// overwrite (bytes.Clone does the same).
+	t.DType, t.Data = dt, append(make([]byte, 0, 0), data...)
+	return t, nil
+}
+
 // newHeader returns a new tensor header holding a copy of shape: one
 // allocation for both up to rank 4.
 func newHeader(shape []int) *Tensor {
@@ -267,17 +286,18 @@ func DTypeOf[T Element]() DType {
 // equal the shape's element count.
 func FromSlice[T Element](shape []int, data []T) (*Tensor, error) {
 	dt := DTypeOf[T]()
-	t, err := New(dt, shape)
+	n, err := ByteSize(dt, shape)
 	if err != nil {
 		return nil, err
 	}
-	if len(data) != t.Len() {
-		return nil, fmt.Errorf("%w: %d values for %s", ErrShape, len(data), t.Type())
+	if len(data)*dt.Size() != n {
+		return nil, fmt.Errorf("%w: %d values for %s", ErrShape, len(data), TypeString(dt, shape))
 	}
-	if len(data) > 0 {
-		copy(t.Data, unsafe.Slice((*byte)(unsafe.Pointer(&data[0])), len(t.Data)))
+	var b []byte
+	if n > 0 {
+		b = unsafe.Slice((*byte)(unsafe.Pointer(&data[0])), n)
 	}
-	return t, nil
+	return NewCopy(dt, shape, b)
 }
 
 // Scalar builds a rank-0 tensor.
@@ -439,10 +459,9 @@ func (t *Tensor) Clone() (*Tensor, error) {
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
-	out, err := New(t.DType, t.Shape)
+	n, err := ByteSize(t.DType, t.Shape)
 	if err != nil {
 		return nil, err
 	}
-	copy(out.Data, t.Contiguous().Data)
-	return out, nil
+	return NewCopy(t.DType, t.Shape, t.Contiguous().Data[:n])
 }

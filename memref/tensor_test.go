@@ -60,6 +60,45 @@ func TestClone(t *testing.T) {
 	}
 }
 
+// TestNewCopy checks the unzeroed copy behind Run's results, FromSlice
+// and Clone: the bytes and shape are a copy (not shared), lengths must
+// match exactly, and a contiguous tensor with extra data bytes clones to
+// exactly its size.
+func TestNewCopy(t *testing.T) {
+	src := []byte{1, 2, 3, 4, 5, 6, 7, 8}
+	shape := []int{2, 2}
+	c, err := NewCopy(Int16, shape, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(c.Data) != string(src) || len(c.Data) != 8 || c.DType != Int16 || len(c.Shape) != 2 || c.Shape[0] != 2 || c.Shape[1] != 2 {
+		t.Fatalf("NewCopy: %s data %v", c.Type(), c.Data)
+	}
+	src[0], shape[0] = 99, 7
+	if c.Data[0] != 1 || c.Shape[0] != 2 {
+		t.Error("NewCopy shares its data or shape with the caller")
+	}
+	for _, bad := range [][]byte{nil, src[:7], append(src, 0)} {
+		if _, err := NewCopy(Int16, []int{2, 2}, bad); !errors.Is(err, ErrShape) {
+			t.Errorf("%d bytes for tensor<2x2xi16>: %v", len(bad), err)
+		}
+	}
+	if _, err := NewCopy(Int16, []int{-2, 2}, src); !errors.Is(err, ErrShape) {
+		t.Errorf("negative dim: %v", err)
+	}
+	e, err := NewCopy(Float32, []int{0, 3}, nil)
+	if err != nil || e.Len() != 0 || e.Data == nil || e.Validate() != nil {
+		t.Errorf("empty: %v %v", e, err)
+	}
+	long := &Tensor{DType: Int8, Shape: []int{3}, Data: []byte{1, 2, 3, 4, 5}}
+	if cl, err := long.Clone(); err != nil || len(cl.Data) != 3 || string(cl.Data) != "\x01\x02\x03" {
+		t.Errorf("clone of a tensor with extra bytes: %v %v", cl, err)
+	}
+	if _, err := FromSlice([]int{2, 2}, []int16{1, 2, 3}); !errors.Is(err, ErrShape) {
+		t.Errorf("FromSlice with too few values: %v", err)
+	}
+}
+
 func TestIsContiguousBadStrides(t *testing.T) {
 	x := &Tensor{DType: Int8, Shape: []int{2, 2}, Strides: []int{1}, Data: make([]byte, 4)}
 	if x.IsContiguous() {
