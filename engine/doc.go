@@ -39,8 +39,10 @@
 // What it guarantees: Runtime and JitExecutable are safe for concurrent
 // use. Each worker is one module instance with its own function objects,
 // used by one goroutine at a time (wazero's api.Function must not be
-// shared). Every run's arena block is zeroed when it is freed, so no run
-// sees another's data. Kernel traps and fault statuses become errors
+// shared). Arena memory is freed dirty and zeroed when handed out again,
+// except where every byte is written first (copied-in inputs, outputs the
+// kernel provably stores in full), so no run reads bytes it did not write
+// or zero, and no bytes leave their arena. Kernel traps and fault statuses become errors
 // (ErrTrap); bad inputs are ErrArgument or ErrShape; kernel-text problems
 // are lower.ErrorList values with file:line:col positions. Nothing a
 // caller passes makes the engine panic.

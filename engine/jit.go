@@ -320,8 +320,9 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor,
 // RunInArena is Run with every result a new tensor in the runtime's arena,
 // which the caller owns and frees with Runtime.FreeTensor: the kernel
 // writes its outputs in place, so nothing is copied out. With inputs in the
-// arena too (Runtime.NewTensor), a run copies nothing. Results are zeroed
-// on FreeTensor like every arena block.
+// arena too (Runtime.NewTensor), a run copies nothing. FreeTensor gives a
+// result's memory back without clearing it: the arena zeroes it before
+// anyone else can read it.
 func (e *JitExecutable) RunInArena(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {
 	if err := e.rt.checkOpen(); err != nil {
 		return nil, err

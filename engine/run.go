@@ -49,8 +49,8 @@ type shapePlan struct {
 	// The run's arena block is the argument block and the temporaries
 	// (fixed, bytes), then room for the inputs when one of them is not in
 	// the arena already, then the outputs unless they get arena tensors of
-	// their own (RunInArena): only what a run uses is allocated, and
-	// zeroed when freed.
+	// their own (RunInArena): only what a run uses is allocated; it is
+	// taken and freed dirty, and runBlock zeroes what needs it.
 	fixed, inBytes, outBytes int
 	template                 []byte // the argument block, data offsets relative
 	work                     []nestWork
@@ -319,11 +319,15 @@ func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan,
 	if !inArena {
 		total += pl.outBytes
 	}
-	base, err := ar.alloc.Alloc(total)
+	// The block is taken and given back dirty: runBlock clears what the
+	// kernel may read before writing (see there), the inputs and the
+	// outputs stored in full are written over, and nothing leaves this
+	// arena (each server tenant has its own).
+	base, err := ar.alloc.AllocDirty(total)
 	if err != nil {
 		return nil, err
 	}
-	defer ar.alloc.Free(base) // open-coded: runPlanned returns once after it
+	defer ar.alloc.FreeDirty(base) // open-coded: runPlanned returns once after it
 	return x.runBlock(ctx, rt, pl, inputs, inArena, sc, base, start, out)
 }
 
@@ -337,6 +341,21 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 	mem := ar.be.mem()
 	block := mem[base : base+uint32(len(pl.template))]
 	copy(block, pl.template)
+	// The block may hold an earlier run's bytes of this arena
+	// (AllocDirty): zero the temporaries and the outputs in it that the
+	// kernel is not proven to store in full before reading
+	// (loopir.Program.WritesWhole). The lowering initialises every
+	// buffer it reads, so this is a second line, not a need; constants,
+	// host data and inputs are copied over in full below, and the padding
+	// after each buffer and the slots of inputs read in place are never
+	// read.
+	for i, b := range p.Buffers {
+		if x.overwritten[i] || !(b.Kind == loopir.Temp || b.Kind == loopir.Output && !inArena) {
+			continue
+		}
+		o := base + start[pl.region[i]] + pl.bufs[i].off
+		clear(mem[o : int(o)+pl.bufs[i].bytes])
+	}
 	for i, b := range p.Buffers {
 		bp := &pl.bufs[i]
 		switch {
@@ -427,11 +446,10 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 				continue
 			}
 			bp := &pl.bufs[rs.Buf]
-			t, err := memref.New(p.Buffers[rs.Buf].DType, bp.shape)
+			t, err := memref.NewCopy(p.Buffers[rs.Buf].DType, bp.shape, mem[offs[rs.Buf]:int(offs[rs.Buf])+bp.bytes])
 			if err != nil {
 				return nil, err
 			}
-			copy(t.Data, mem[offs[rs.Buf]:int(offs[rs.Buf])+bp.bytes])
 			out[i] = t
 		}
 	}
