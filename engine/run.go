@@ -323,11 +323,11 @@ func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan,
 	// kernel may read before writing (see there), the inputs and the
 	// outputs stored in full are written over, and nothing leaves this
 	// arena (each server tenant has its own).
-	base, err := ar.alloc.AllocDirty(total)
+	base, err := ar.takeBlock(total)
 	if err != nil {
 		return nil, err
 	}
-	defer ar.alloc.FreeDirty(base) // open-coded: runPlanned returns once after it
+	defer ar.putBlock(base) // open-coded: runPlanned returns once after it
 	return x.runBlock(ctx, rt, pl, inputs, inArena, sc, base, start, out)
 }
 

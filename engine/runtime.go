@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -332,7 +333,22 @@ type zeroer interface {
 type arena struct {
 	be    arenaBackend
 	alloc *memref.Arena
+	// Small run blocks: slabSlots slots of slabSlot bytes at slab, below
+	// the allocator's range (0: none, in arenas too small to spare them),
+	// each taken by setting its bit in slabUsed. A tiny kernel's run (its
+	// argument block, and any inputs and outputs it copies) takes one
+	// without the allocator's lock and bookkeeping, which was a fifth of
+	// K9's call; runs bigger than a slot, or when all are taken, use the
+	// allocator. The slots are fixed overhead of the arena, outside its
+	// quota and its ArenaStats.
+	slab     uint32
+	slabUsed atomic.Uint64
 }
+
+const (
+	slabSlots = 16
+	slabSlot  = 4 << 10
+)
 
 func newArena(ctx context.Context, b backend, bytes uint64, limit int64) (*arena, error) {
 	be, err := b.newArena(ctx, bytes)
@@ -341,6 +357,10 @@ func newArena(ctx context.Context, b backend, bytes uint64, limit int64) (*arena
 	}
 	mem := be.mem()
 	lo, hi := uint32(memref.ArenaAlign), uint32(uint64(len(mem))-1)&^(memref.ArenaAlign-1)
+	var slab uint32
+	if hi-lo >= 64*slabSlots*slabSlot { // 4 MiB and more: spare 64 KiB
+		slab, lo = lo, lo+slabSlots*slabSlot
+	}
 	if limit <= 0 || limit > int64(hi-lo) {
 		limit = int64(hi - lo)
 	}
@@ -352,7 +372,37 @@ func newArena(ctx context.Context, b backend, bytes uint64, limit int64) (*arena
 	if z, ok := be.(zeroer); ok {
 		alloc.SetZeroFunc(z.zero, true)
 	}
-	return &arena{be: be, alloc: alloc}, nil
+	return &arena{be: be, alloc: alloc, slab: slab}, nil
+}
+
+// takeBlock returns the address of a block of at least n bytes for one
+// run, holding whatever bytes its last user left (of this arena only): a
+// slab slot when n fits one and one is free, else an allocation
+// (AllocDirty). Give it back with putBlock.
+func (a *arena) takeBlock(n int) (uint32, error) {
+	if a.slab != 0 && n <= slabSlot {
+		for {
+			used := a.slabUsed.Load()
+			free := ^used & (1<<slabSlots - 1)
+			if free == 0 {
+				break
+			}
+			i := bits.TrailingZeros64(free)
+			if a.slabUsed.CompareAndSwap(used, used|1<<i) {
+				return a.slab + uint32(i)*slabSlot, nil
+			}
+		}
+	}
+	return a.alloc.AllocDirty(n)
+}
+
+// putBlock gives back a block takeBlock returned.
+func (a *arena) putBlock(base uint32) {
+	if a.slab != 0 && base >= a.slab && base < a.slab+slabSlots*slabSlot {
+		a.slabUsed.And(^(uint64(1) << ((base - a.slab) / slabSlot)))
+		return
+	}
+	a.alloc.FreeDirty(base)
 }
 
 func (a *arena) close(ctx context.Context) error { return a.be.close(ctx) }
