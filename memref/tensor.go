@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -48,7 +49,7 @@ func NumElements(shape []int) (int, error) {
 			return 0, fmt.Errorf("%w: dim %d is too large (%d)", ErrShape, i, d)
 		case d == 0:
 			zero = true
-		case !overflow && n <= MaxElements/d:
+		case !overflow && mulFits(n, d):
 			n *= d
 		default:
 			overflow = true
@@ -63,6 +64,13 @@ func NumElements(shape []int) (int, error) {
 	return n, nil
 }
 
+// mulFits reports whether n·d <= MaxElements for n, d in [0, MaxElements]
+// (a multiply, where n <= MaxElements/d took a division).
+func mulFits(n, d int) bool {
+	hi, lo := bits.Mul64(uint64(n), uint64(d))
+	return hi == 0 && lo <= MaxElements
+}
+
 // ByteSize returns the number of bytes a contiguous tensor of this dtype and
 // shape occupies.
 func ByteSize(dt DType, shape []int) (int, error) {
@@ -73,7 +81,7 @@ func ByteSize(dt DType, shape []int) (int, error) {
 	if !dt.Valid() {
 		return 0, fmt.Errorf("invalid dtype %v", dt)
 	}
-	if n > MaxElements/dt.Size() {
+	if n*dt.Size() > MaxElements { // n <= MaxElements = 2**32 and Size <= 8: no overflow
 		return 0, fmt.Errorf("%w: %v of %v is larger than 4 GiB", ErrShape, shape, dt)
 	}
 	return n * dt.Size(), nil

@@ -157,3 +157,39 @@ func TestContiguous(t *testing.T) {
 		t.Error("Values of a view reaching past its data")
 	}
 }
+
+// TestNumElementsBounds pins the element and byte bounds at their edges,
+// including products that wrap 64 bits.
+func TestNumElementsBounds(t *testing.T) {
+	for _, c := range []struct {
+		shape []int
+		want  int // -1: error
+	}{
+		{[]int{}, 1},
+		{[]int{0, 1 << 40}, -1}, // a dim over the bound is an error even beside a 0
+		{[]int{1 << 32, 0}, 0},
+		{[]int{1 << 16, 1 << 16}, 1 << 32},
+		{[]int{1 << 16, 1 << 16, 2}, -1},
+		{[]int{1 << 32, 1 << 32}, -1}, // 2**64 wraps to 0 in uint64
+		{[]int{1 << 32, 1 << 32, 0}, 0},
+		{[]int{3, 5, 7}, 105},
+		{[]int{-1, 0}, -1},
+	} {
+		n, err := NumElements(c.shape)
+		if (err != nil) != (c.want < 0) || (c.want >= 0 && n != c.want) {
+			t.Errorf("NumElements(%v) = %d, %v; want %d", c.shape, n, err, c.want)
+		}
+		if err != nil && !errors.Is(err, ErrShape) {
+			t.Errorf("NumElements(%v): %v does not wrap ErrShape", c.shape, err)
+		}
+	}
+	if n, err := ByteSize(Int8, []int{1 << 32}); err != nil || n != 1<<32 {
+		t.Errorf("ByteSize(i8, 2**32) = %d, %v", n, err)
+	}
+	if _, err := ByteSize(Float32, []int{1 << 30, 2}); err == nil {
+		t.Error("ByteSize(f32, 2**31 elements) succeeded")
+	}
+	if n, err := ByteSize(Float64, []int{1 << 29}); err != nil || n != 1<<32 {
+		t.Errorf("ByteSize(f64, 2**29) = %d, %v", n, err)
+	}
+}
