@@ -4,10 +4,11 @@
  *
  * Each kernel K1..K10 is a non-inlined function over preallocated, 64-byte
  * aligned buffers, computing exactly what the Go baseline of
- * internal/bench/suite.go computes, in the same loop order: sums in float32
- * in index order, the column sums row by row, the matmul i-k-j, the
- * transpose in 32x32 tiles. Transcendentals are libm's float functions
- * (tanhf, expf, sqrtf). Built with -O3 -march=native this is the "C -O3"
+ * internal/bench/suite.go computes, in the same loop order (sums in float32
+ * in index order, the column sums row by row, the matmul i-k-j) except the
+ * transpose, which takes the tiling that was fastest here (8x8 tiles, see
+ * k8_transpose). Transcendentals are libm's float functions (tanhf, expf,
+ * sqrtf). Built with -O3 -march=native this is the "C -O3"
  * peer of shared/research/peers.md; with -Ofast (-ffast-math: sums
  * reassociated and vectorised, glibc's vector tanhf/expf) the "C -Ofast" one.
  *
@@ -160,16 +161,24 @@ static NOINLINE void k7_matmul(float *restrict out, const float *restrict a, con
 	}
 }
 
-/* K8: out = the transpose of [n,n] x, in 32x32 tiles. */
+/*
+ * K8: out = the transpose of [n,n] x, in 8x8 tiles, each written row by
+ * row (the Go baseline uses 32x32 tiles read row by row). Of the simple
+ * tilings this was much the fastest on the 2-vCPU Zen 3 VM the suite runs
+ * on (1024x1024, -O3 -march=native, medians): 8x8 writing rows 1.2-1.4 ms,
+ * 16x16 1.7-1.8, 32x32 4.3-4.9 either way, untiled 8.1. With 32 or more
+ * rows a tile's writes, 4 KiB apart, fall into one set of an 8-way L1 and
+ * evict each other.
+ */
 static NOINLINE void k8_transpose(float *restrict out, const float *restrict x, size_t n)
 {
-	enum { tile = 32 };
+	enum { tile = 8 };
 	for (size_t i0 = 0; i0 < n; i0 += tile) {
 		size_t i1 = i0 + tile < n ? i0 + tile : n;
 		for (size_t j0 = 0; j0 < n; j0 += tile) {
 			size_t j1 = j0 + tile < n ? j0 + tile : n;
-			for (size_t i = i0; i < i1; i++)
-				for (size_t j = j0; j < j1; j++)
+			for (size_t j = j0; j < j1; j++)
+				for (size_t i = i0; i < i1; i++)
 					out[j * n + i] = x[i * n + j];
 		}
 	}
