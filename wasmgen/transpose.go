@@ -8,22 +8,31 @@ import (
 // `out[…, r, c] = in[…, c, r]` four iterations at a time lane by lane
 // (the load is strided in the innermost loop): a bounds check, a scalar
 // load and a lane insert per element. transposeFunc copies 8×8 blocks
-// inside 32×32 cache tiles instead, element by element with plain scalar
-// loads and stores (the copy is bitwise, any element type), every address
-// a constant offset from one pointer per operand when the strides are
-// static, the highest first, so that wazero checks bounds twice per block.
-// wazero lowers i8x16.shuffle to two pshufb with constant masks each, so
-// an in-register 4×4 transpose (eight shuffles) costs more than the
-// sixteen scalar moves it replaces.
+// instead, element by element with plain scalar loads and stores (the copy
+// is bitwise, any element type), each output row of a block written in
+// full, every address a constant offset from one pointer per operand when
+// the strides are static, the highest first, so that wazero checks bounds
+// twice per block. The blocks go down the output's columns first (for
+// each 8 input rows, every block along them): a block reads half of each
+// of its 8 input cache lines, and the next block the other half while
+// they are still in L1. wazero lowers i8x16.shuffle to two pshufb with
+// constant masks each, so an in-register 4×4 transpose (eight shuffles)
+// costs more than the sixteen scalar moves it replaces.
 
 // trBlock is the register block, trTile the cache tile (elements).
-// Measured under wazero on K8 (1024² f32): blocks of 4, 8 or 16 and tiles
-// of 8 to 1024 all ran within 20% of each other (2.3–3.5 ms here, where
-// plain Go's 8×8 blocked transpose takes 1.5–2.2 ms): the loads that miss
-// a new page every row bound it, not the instructions.
+//
+// Measured under wazero on K8 (1024² f32, RunInArena, medians, three
+// interleaved rounds on a 2-vCPU Zen 3 VM): 8×8 blocks in the order above
+// 1.45–2.10 ms against 3.04–3.78 ms for the earlier 8×8 blocks in 32×32
+// tiles taken along the output's rows; 16×16 blocks 2.0–3.2 ms and tiles
+// of 16 or 64 1.5–3.3 ms. With N = 1024 a column of the input is 4 KiB
+// apart, so every line a tile's column touches maps to one L1 set (8 ways
+// on Zen 3): more than 8 rows in flight evict each other. The C peer's
+// best tiling, 8×8 written row by row in the same order, takes 0.68–0.88
+// ms there.
 const (
 	trBlock = 8
-	trTile  = 32
+	trTile  = 8
 )
 
 // transposeNest is a matched transpose nest.
@@ -173,7 +182,8 @@ func (e *trGen) addr(dst, base, x uint32, stride iv, y uint32, hasY bool) {
 }
 
 // plane emits out[r, c] = in[c, r] over the (r, c) ranges: trTile
-// tiles, trBlock blocks inside them, single rows and columns at the edges.
+// tiles (output rows inside output columns), trBlock blocks inside them,
+// single rows and columns at the edges.
 func (e *trGen) plane(pin, pout uint32) {
 	f := e.f
 	r0, r1 := e.ng.rangeOf(e.tr.r)
@@ -193,51 +203,45 @@ func (e *trGen) plane(pin, pout uint32) {
 		f.Op(OpSelect)
 		f.LocalSet(dst)
 	}
-	// for rb = r0; rb < r1; rb = re
-	r0.push(f)
-	f.LocalSet(rb)
-	f.Block(BlockEmpty)
-	f.Loop(BlockEmpty)
-	f.LocalGet(rb)
-	r1.push(f)
-	f.Op(OpI32GeU)
-	f.BrIf(1)
-	minEnd(re, rb, r1)
-	// for cb = c0; cb < c1; cb = ce
-	c0.push(f)
-	f.LocalSet(cb)
-	f.Block(BlockEmpty)
-	f.Loop(BlockEmpty)
-	f.LocalGet(cb)
-	c1.push(f)
-	f.Op(OpI32GeU)
-	f.BrIf(1)
-	minEnd(ce, cb, c1)
-	// rows in blocks of trBlock, then one at a time
-	f.LocalGet(rb)
-	f.LocalSet(r)
-	forUp(f, r, iv{local: re}, int32(trBlock), func() {
-		f.LocalGet(cb)
-		f.LocalSet(c)
-		forUp(f, c, iv{local: ce}, int32(trBlock), func() { e.block(pin, pout, r, c, trBlock, trBlock) })
-		forUp(f, c, iv{local: ce}, 1, func() { e.block(pin, pout, r, c, trBlock, 1) })
-	})
-	forUp(f, r, iv{local: re}, 1, func() {
-		f.LocalGet(cb)
-		f.LocalSet(c)
-		forUp(f, c, iv{local: ce}, int32(trBlock), func() { e.block(pin, pout, r, c, 1, trBlock) })
-		forUp(f, c, iv{local: ce}, 1, func() { e.block(pin, pout, r, c, 1, 1) })
-	})
-	f.LocalGet(ce)
-	f.LocalSet(cb)
-	f.Br(0)
-	f.End()
-	f.End()
-	f.LocalGet(re)
-	f.LocalSet(rb)
-	f.Br(0)
-	f.End()
-	f.End()
+	inner := func() {
+		// rows in blocks of trBlock, then one at a time
+		f.LocalGet(rb)
+		f.LocalSet(r)
+		forUp(f, r, iv{local: re}, int32(trBlock), func() {
+			f.LocalGet(cb)
+			f.LocalSet(c)
+			forUp(f, c, iv{local: ce}, int32(trBlock), func() { e.block(pin, pout, r, c, trBlock, trBlock) })
+			forUp(f, c, iv{local: ce}, 1, func() { e.block(pin, pout, r, c, trBlock, 1) })
+		})
+		forUp(f, r, iv{local: re}, 1, func() {
+			f.LocalGet(cb)
+			f.LocalSet(c)
+			forUp(f, c, iv{local: ce}, int32(trBlock), func() { e.block(pin, pout, r, c, 1, trBlock) })
+			forUp(f, c, iv{local: ce}, 1, func() { e.block(pin, pout, r, c, 1, 1) })
+		})
+	}
+	// tileLoop emits for b = lo; b < hi; b = end { end = min(b+trTile, hi); body }.
+	tileLoop := func(b, end uint32, lo, hi iv, body func()) {
+		lo.push(f)
+		f.LocalSet(b)
+		f.Block(BlockEmpty)
+		f.Loop(BlockEmpty)
+		f.LocalGet(b)
+		hi.push(f)
+		f.Op(OpI32GeU)
+		f.BrIf(1)
+		minEnd(end, b, hi)
+		body()
+		f.LocalGet(end)
+		f.LocalSet(b)
+		f.Br(0)
+		f.End()
+		f.End()
+	}
+	// Tiles of input rows (output columns) outside, tiles of output rows
+	// inside: consecutive blocks read the two halves of the same input
+	// lines.
+	tileLoop(cb, ce, c0, c1, func() { tileLoop(rb, re, r0, r1, inner) })
 }
 
 // block copies the nr × nc block at (r, c): out[r+p, c+q] = in[c+q, r+p],
