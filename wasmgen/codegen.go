@@ -1005,9 +1005,9 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 }
 
 // unrollFor is how many contiguous groups of four iterations one trip of
-// the innermost loop runs: thirty-two for the lightest bodies (a load or
-// two and one op: 128 f32 elements a trip), sixteen for light ones, eight,
-// two for heavier ones, none for bodies big enough to hide the overhead. wazero checks bounds once per pointer per
+// the innermost loop runs: thirty-two for light bodies (128 f32 elements a
+// trip), eight for medium ones, two for heavier ones, none for bodies big
+// enough to hide the overhead. wazero checks bounds once per pointer per
 // trip (the highest offset first), reloads the memory's base and length
 // for it, and moves every loop-carried value once per trip, so the fewer
 // trips the better until registers run out.
@@ -1016,18 +1016,17 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 // unroll 4 → 8 → 16 with one accumulator set per instance): K2 0.65 →
 // 0.58 → 0.54, K3 0.35 → 0.28 → 0.26, K5 0.21 → 0.16 → 0.15; K4 0.12 →
 // 0.095 → 0.118 and K10 0.60 → 0.49 → 0.57, where sixteen accumulator sets
-// spilled: hence accSets. Sixteen → thirty-two for bodies of cost ≤ 6 (five
-// interleaved rounds, medians): K3 0.238 → 0.223 ms, K4 0.117 → 0.101 ms,
-// K5 unchanged.
+// spilled: hence accSets. With accSets capping the accumulators, sixteen →
+// thirty-two (five interleaved rounds each, medians, Zen 3): for bodies of
+// cost ≤ 6, K3 0.238 → 0.223 ms and K4 0.117 → 0.101 ms; then for cost ≤ 12,
+// K5 0.131 → 0.113 ms, K2 0.79 → 0.72 ms and K10 0.61 → 0.57 ms.
 func unrollFor(n *loopir.Nest) int {
 	if len(n.Loops) == 0 {
 		return 1
 	}
 	switch c := n.Cost(); {
-	case c <= 6:
-		return 32
 	case c <= 12:
-		return 16
+		return 32
 	case c <= 24:
 		return 8
 	case c <= 64:
