@@ -82,3 +82,42 @@ func ExampleRuntime_NewTensor() {
 	fmt.Println(memref.Format(out[0], 10))
 	// Output: tensor<4xf32>=[1 4 9 16]
 }
+
+// RunInto writes the results into tensors the caller keeps: with inputs
+// and results in the arena, a hot loop allocates nothing.
+func ExampleJitExecutable_RunInto() {
+	ctx := context.Background()
+	rt, err := engine.New(ctx, engine.WithArenaSize(16<<20))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer rt.Close(ctx)
+	exe, err := rt.Compile(ctx, []byte(`func.func @axpy(%a: tensor<f32>, %x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tf.Mul"(%a, %x) : (tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %1 = "tf.AddV2"(%0, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  func.return %1 : tensor<4xf32>
+}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	a, _ := memref.FromSlice([]int{}, []float32{2})
+	x, _ := rt.NewTensor(memref.Float32, []int{4})
+	copy(x.Data, must(memref.FromSlice([]int{4}, []float32{1, 2, 3, 4})).Data)
+	y, _ := rt.NewTensor(memref.Float32, []int{4}) // zeros
+	out, _ := rt.NewTensor(memref.Float32, []int{4})
+	for range 3 { // y = 2·x + y, three times
+		if err := exe.RunInto(ctx, []*memref.Tensor{out}, a, x, y); err != nil {
+			log.Fatal(err)
+		}
+		copy(y.Data, out.Data)
+	}
+	fmt.Println(memref.Format(out, 100))
+	// Output: tensor<4xf32>=[6 12 18 24]
+}
+
+func must(t *memref.Tensor, err error) *memref.Tensor {
+	if err != nil {
+		log.Fatal(err)
+	}
+	return t
+}

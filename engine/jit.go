@@ -314,7 +314,41 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor,
 	}
 	defer x.release()
 	e.rt.runs.Add(1)
-	return x.run(ctx, e.rt, inputs, inArena)
+	return x.run(ctx, e.rt, inputs, inArena, nil)
+}
+
+// RunInto runs the kernel with its results written into dst, tensors the
+// caller provides: one per result, each of the result's dtype and shape
+// for these inputs, contiguous, sharing no memory with an input or with
+// another. A dst tensor in this runtime's arena (Runtime.NewTensor) is
+// written by the kernel in place; any other is filled by a copy. With
+// inputs and results in the arena, a run of a shape seen before allocates
+// nothing (pooled argument blocks, no result tensors to make): the
+// steady-state path for tiny kernels. A mismatched dst is ErrArgument; on
+// any error dst's contents are unspecified.
+func (e *JitExecutable) RunInto(ctx context.Context, dst []*memref.Tensor, inputs ...*memref.Tensor) error {
+	if err := e.rt.checkOpen(); err != nil {
+		return err
+	}
+	defer trace.StartRegion(ctx, "sandjit.run").End()
+	if dst == nil {
+		dst = []*memref.Tensor{}
+	}
+	if e.flow != nil {
+		outs, err := e.runChecked(ctx, inputs, false)
+		if err != nil {
+			return err
+		}
+		return copyResults(dst, outs, inputs)
+	}
+	x, err := e.ExecutableFor(ctx, inputs...)
+	if err != nil {
+		return err
+	}
+	defer x.release()
+	e.rt.runs.Add(1)
+	_, err = x.run(ctx, e.rt, inputs, false, dst)
+	return err
 }
 
 // RunInArena is Run with every result a new tensor in the runtime's arena,

@@ -215,12 +215,16 @@ func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, err
 type runScratch struct {
 	offs  []uint32
 	owned []*memref.Tensor
+	// dst, for RunInto, holds the caller's result tensors; owned then
+	// maps an output buffer to the dst tensor in the arena the kernel
+	// writes directly (the caller's: never freed by the run).
+	dst []*memref.Tensor
 }
 
 // run runs the executable on inputs. With inArena, every result is a new
 // tensor in the arena that the caller owns (FreeTensor); the kernel writes
 // its outputs there directly, so nothing is copied out.
-func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tensor, inArena bool) ([]*memref.Tensor, error) {
+func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tensor, inArena bool, dst []*memref.Tensor) ([]*memref.Tensor, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -244,6 +248,14 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 		sc.offs, sc.owned = offs[:n], owned[:n]
 	} else {
 		sc.offs, sc.owned = make([]uint32, n), make([]*memref.Tensor, n)
+	}
+	if dst != nil {
+		if err := x.checkDst(pl, inputs, dst, rt.arena.alloc, sc.owned); err != nil {
+			return nil, err
+		}
+		sc.dst = dst
+		_, err := x.runPlanned(ctx, rt, pl, inputs, false, &sc)
+		return nil, err
 	}
 	out, err := x.runPlanned(ctx, rt, pl, inputs, inArena, &sc)
 	if err != nil {
@@ -353,6 +365,10 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 		if x.overwritten[i] || !(b.Kind == loopir.Temp || b.Kind == loopir.Output && !inArena) {
 			continue
 		}
+		if t := owned[i]; t != nil { // RunInto: the caller's arena tensor
+			clear(t.Data[:pl.bufs[i].bytes])
+			continue
+		}
 		o := base + start[pl.region[i]] + pl.bufs[i].off
 		clear(mem[o : int(o)+pl.bufs[i].bytes])
 	}
@@ -385,6 +401,26 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 	}
 
 	// Results.
+	if sc.dst != nil {
+		// RunInto: copy every result the kernel did not write in place.
+		// (checkDst made sure each is exactly the result's type and
+		// shape, so ByteSize cannot fail.)
+		for i, rs := range k.Results {
+			d := sc.dst[i]
+			n, _ := memref.ByteSize(d.DType, d.Shape)
+			switch {
+			case rs.Arg >= 0:
+				copy(d.Data[:n], inputs[rs.Arg].Contiguous().Data[:n])
+			case rs.Const != nil:
+				copy(d.Data[:n], rs.Const.Contiguous().Data[:n])
+			case owned[rs.Buf] == d:
+			default:
+				o := offs[rs.Buf]
+				copy(d.Data[:n], mem[o:int(o)+n])
+			}
+		}
+		return nil, nil
+	}
 	if out == nil {
 		out = make([]*memref.Tensor, len(k.Results))
 	}
