@@ -145,7 +145,7 @@ func TestRunTiny(t *testing.T) {
 		if r.Iters != 5 || r.Size != 16 || r.Workers != 1 || r.Backend != "wazero" || r.Specialization != "always" {
 			t.Errorf("%s: config not recorded: %+v", r.Kernel, r)
 		}
-		for name, tm := range map[string]Timing{"sandjit": r.Sandjit, "run": r.SandjitRun, "heap": r.SandjitHeap, "go": r.Go} {
+		for name, tm := range map[string]Timing{"sandjit": r.Sandjit, "run": r.SandjitRun, "heap": r.SandjitHeap, "into": r.SandjitInto, "go": r.Go} {
 			if !(tm.P10Ms <= tm.MedianMs && tm.MedianMs <= tm.P90Ms) || tm.MinMs > tm.P10Ms || tm.MedianMs < 0 {
 				t.Errorf("%s %s: timing out of order: %+v", r.Kernel, name, tm)
 			}

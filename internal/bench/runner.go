@@ -20,8 +20,8 @@ type Config struct {
 	Kernels []string // names (K1 … K10); empty: all, in order
 	Size    int      // the suite's size (DimsFor); 0: DefaultSize
 	// Iters is the number of measured calls of each variant per kernel;
-	// 0 picks it per variant so that a kernel takes about Budget (each
-	// variant a quarter of it, at least 10 calls).
+	// 0 picks it per variant so that a kernel takes about Budget (each of
+	// the five variants a fifth of it, at least 10 calls).
 	Iters  int
 	Budget time.Duration // 0: 1 s
 	// Warmup is the number of unmeasured calls of each variant before
@@ -78,12 +78,17 @@ type Result struct {
 	Sandjit     Timing `json:"sandjit"`
 	SandjitRun  Timing `json:"sandjit_run"`
 	SandjitHeap Timing `json:"sandjit_heap"`
+	// SandjitInto is JitExecutable.RunInto on the arena inputs, into one
+	// arena tensor kept across calls: no result tensor is made or freed
+	// (for K9, no allocation at all).
+	SandjitInto Timing `json:"sandjit_into"`
 	Go          Timing `json:"go"`
 	// Ratio is Sandjit.MedianMs / Go.MedianMs (below 1: sandjit faster);
 	// RunRatio and HeapRatio the same for SandjitRun and SandjitHeap.
 	Ratio     float64 `json:"ratio"`
 	RunRatio  float64 `json:"run_ratio"`
 	HeapRatio float64 `json:"heap_ratio"`
+	IntoRatio float64 `json:"into_ratio"`
 	FLOPs     int64   `json:"flops"`
 	Bytes     int64   `json:"bytes"`
 	// Throughputs of the medians.
@@ -351,11 +356,18 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 		}
 		return err
 	}
+	into, err := rt.NewTensor(memref.Float32, k.OutShape(d))
+	if err != nil {
+		return r, err
+	}
+	defer rt.FreeTensor(into)
+	dst := []*memref.Tensor{into}
 	vs := []*variant{
 		{call: inArena},
 		{call: func() error { _, err := exe.Run(ctx, c.Arena...); return err }},
 		{call: func() error { _, err := exe.Run(ctx, c.Heap...); return err }},
 		{call: func() error { c.RunGo(); return nil }},
+		{call: func() error { return exe.RunInto(ctx, dst, c.Arena...) }},
 	}
 	for i := 0; i < cfg.Warmup; i++ {
 		for _, v := range vs {
@@ -374,6 +386,7 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 		func() ([]*memref.Tensor, error) { return exe.RunInArena(ctx, c.Arena...) },
 		func() ([]*memref.Tensor, error) { return exe.Run(ctx, c.Arena...) },
 		func() ([]*memref.Tensor, error) { return exe.Run(ctx, c.Heap...) },
+		func() ([]*memref.Tensor, error) { return dst, exe.RunInto(ctx, dst, c.Arena...) },
 	} {
 		res, err := run()
 		if err != nil {
@@ -404,7 +417,7 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 		v.est = max(time.Since(t0)/time.Duration(n), time.Nanosecond)
 	}
 	// Each variant runs its own number of calls (cfg.Iters, or as many as
-	// fit in a quarter of the budget) in batches of about 20 ms of its own
+	// fit in its share of the budget) in batches of about 20 ms of its own
 	// calls, then the next variant: per-call times are taken around every
 	// call, CPU time around every batch. Inside a batch the calls run back
 	// to back, as in a caller's hot loop (and as the peers were measured);
@@ -415,7 +428,7 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 	for i, v := range vs {
 		n := cfg.Iters
 		if n <= 0 {
-			n = int(min(100000, max(10, int64(cfg.Budget/4/v.est))))
+			n = int(min(100000, max(10, int64(cfg.Budget/time.Duration(len(vs))/v.est))))
 		}
 		v.dur = make([]time.Duration, n)
 		remaining[i] = n
@@ -460,10 +473,11 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 			}
 		}
 	}
-	r.Sandjit, r.SandjitRun, r.SandjitHeap, r.Go = vs[0].timing(), vs[1].timing(), vs[2].timing(), vs[3].timing()
+	r.Sandjit, r.SandjitRun, r.SandjitHeap, r.Go, r.SandjitInto = vs[0].timing(), vs[1].timing(), vs[2].timing(), vs[3].timing(), vs[4].timing()
 	r.Ratio = div(r.Sandjit.MedianMs, r.Go.MedianMs)
 	r.RunRatio = div(r.SandjitRun.MedianMs, r.Go.MedianMs)
 	r.HeapRatio = div(r.SandjitHeap.MedianMs, r.Go.MedianMs)
+	r.IntoRatio = div(r.SandjitInto.MedianMs, r.Go.MedianMs)
 	sec, goSec := r.Sandjit.MedianMs/1e3, r.Go.MedianMs/1e3
 	r.GBps, r.GoGBps = div(float64(r.Bytes), sec)/1e9, div(float64(r.Bytes), goSec)/1e9
 	r.GFLOPs, r.GoGFLOPs = div(float64(r.FLOPs), sec)/1e9, div(float64(r.FLOPs), goSec)/1e9
