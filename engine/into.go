@@ -5,6 +5,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/sandjit/sandjit/lower/loopir"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -36,7 +37,7 @@ func (x *Executable) checkDst(pl *shapePlan, inputs, dst []*memref.Tensor, alloc
 		return err
 	}
 	for i, rs := range k.Results {
-		if rs.Arg >= 0 || rs.Const != nil || owned[rs.Buf] != nil {
+		if rs.Arg >= 0 || rs.Const != nil || p.Buffers[rs.Buf].Kind != loopir.Output || owned[rs.Buf] != nil {
 			continue
 		}
 		if _, ok := dst[i].ArenaOffset(alloc); ok {

@@ -298,3 +298,38 @@ func BenchmarkTinyRun(b *testing.B) {
 		}
 	})
 }
+
+// TestRunIntoViews: results that are reshapes of a computed value and of
+// an input (views in the loop IR) land in the result tensors too.
+func TestRunIntoViews(t *testing.T) {
+	rt := newRuntime(t)
+	ctx := context.Background()
+	exe := compile(t, rt, `func.func @f(%x: tensor<2x6xf32>) -> (tensor<3x4xf32>, tensor<12xf32>, tensor<2x6xf32>) {
+  %s1 = "tf.Const"() {value = dense<[3, 4]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %s2 = "tf.Const"() {value = dense<[12]> : tensor<1xi32>} : () -> tensor<1xi32>
+  %0 = "tf.Exp"(%x) : (tensor<2x6xf32>) -> tensor<2x6xf32>
+  %1 = "tf.Reshape"(%0, %s1) : (tensor<2x6xf32>, tensor<2xi32>) -> tensor<3x4xf32>
+  %2 = "tf.Reshape"(%x, %s2) : (tensor<2x6xf32>, tensor<1xi32>) -> tensor<12xf32>
+  func.return %1, %2, %0 : tensor<3x4xf32>, tensor<12xf32>, tensor<2x6xf32>
+}`)
+	x := f32s(t, []int{2, 6}, func(i int) float32 { return float32(i) / 4 })
+	ax, _ := rt.NewTensor(memref.Float32, x.Shape)
+	copy(ax.Data, x.Data)
+	want, err := exe.Run(ctx, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []*memref.Tensor{x, ax} {
+		for _, inArena := range []bool{true, false} {
+			dst := newDst(t, rt, want, inArena)
+			if err := exe.RunInto(ctx, dst, in); err != nil {
+				t.Fatal(err)
+			}
+			for i := range want {
+				if err := golden.Compare(dst[i], want[i], 0, 0); err != nil {
+					t.Errorf("arena input %v, arena results %v: result %d: %v", in == ax, inArena, i, err)
+				}
+			}
+		}
+	}
+}

@@ -325,7 +325,8 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor,
 // inputs and results in the arena, a run of a shape seen before allocates
 // nothing (pooled argument blocks, no result tensors to make): the
 // steady-state path for tiny kernels. A mismatched dst is ErrArgument; on
-// any error dst's contents are unspecified.
+// any error dst's contents are unspecified. Like an input, a dst tensor
+// must not be used by anything else while the run lasts.
 func (e *JitExecutable) RunInto(ctx context.Context, dst []*memref.Tensor, inputs ...*memref.Tensor) error {
 	if err := e.rt.checkOpen(); err != nil {
 		return err
