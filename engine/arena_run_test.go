@@ -90,9 +90,9 @@ func TestRunInArena(t *testing.T) {
 // TestRunAllocations pins the allocations of a small run in steady state:
 // Run allocates its result slice and the result tensor only (its header
 // and shape in one allocation, its data in another); RunInArena one object
-// holding the slice, the tensor's header and its shape (plans, argument
-// blocks, workers, the run's scratch and the arena's bookkeeping are
-// reused or on the stack).
+// holding the slice, the tensor's header and its shape; RunInto into a
+// kept arena tensor nothing (plans, argument blocks, workers, the run's
+// scratch and the arena's bookkeeping are reused or on the stack).
 func TestRunAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates")
@@ -105,6 +105,9 @@ func TestRunAllocations(t *testing.T) {
 	ctx := context.Background()
 	x := f32s(t, []int{8}, func(i int) float32 { return float32(i) })
 	ax, _ := rt.NewTensor(memref.Float32, []int{8})
+	copy(ax.Data, x.Data)
+	out, _ := rt.NewTensor(memref.Float32, []int{8})
+	dst := []*memref.Tensor{out}
 	for _, c := range []struct {
 		name string
 		max  float64
@@ -117,10 +120,15 @@ func TestRunAllocations(t *testing.T) {
 				rt.FreeTensor(o[0])
 			}
 		}},
+		// Results into a kept arena tensor: nothing at all.
+		{"RunInto", 0, func() { exe.RunInto(ctx, dst, ax, ax) }},
 	} {
 		if n := testing.AllocsPerRun(200, c.run); n > c.max {
 			t.Errorf("%s: %.1f allocations per run, want at most %.0f", c.name, n, c.max)
 		}
+	}
+	if got, _ := memref.Values[float32](out); got[7] != 14 {
+		t.Errorf("RunInto: %v, want x+x", got)
 	}
 }
 

@@ -131,39 +131,6 @@ func TestRunIntoRejects(t *testing.T) {
 	}
 }
 
-// TestRunIntoAllocations: with inputs and results in the arena, a run of a
-// shape seen before allocates nothing.
-func TestRunIntoAllocations(t *testing.T) {
-	if raceEnabled {
-		t.Skip("the race detector allocates")
-	}
-	rt := newRuntime(t, WithWorkers(1))
-	exe := compile(t, rt, `func.func @f(%x: tensor<8xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
-  %0 = "tf.AddV2"(%x, %y) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
-  func.return %0 : tensor<8xf32>
-}`)
-	ctx := context.Background()
-	ax, _ := rt.NewTensor(memref.Float32, []int{8})
-	copy(ax.Data, f32s(t, []int{8}, func(i int) float32 { return float32(i) }).Data)
-	out, _ := rt.NewTensor(memref.Float32, []int{8})
-	dst := []*memref.Tensor{out}
-	run := func() {
-		if err := exe.RunInto(ctx, dst, ax, ax); err != nil {
-			t.Fatal(err)
-		}
-	}
-	run()
-	if n := testing.AllocsPerRun(200, run); n != 0 {
-		t.Errorf("RunInto: %.1f allocations per run, want 0", n)
-	}
-	got, _ := memref.Values[float32](out)
-	for i, v := range got {
-		if v != float32(2*i) {
-			t.Fatalf("result %v", got)
-		}
-	}
-}
-
 // TestRunIntoPoisoned: a kernel whose output is not stored in one pass
 // from its first element (a Pad: fill, then the interior) still gives the
 // right result in an arena tensor that held 0xFF bytes.
