@@ -560,7 +560,9 @@ func (b *builder) lowerSoftmax(op *Op, f *opFacts, res *Value) {
 	v = b.load(n, x, identity(rank))
 	m := n.Load(ct, &loopir.Access{Buf: mx, Idx: keptIdx})
 	s := n.Binary(loopir.OpSub, ct, v, m)
-	e := n.Add(&loopir.Instr{Op: loopir.OpMath, Math: loopir.MathExp, Type: ct, Args: []int{s}})
+	// x - max(x) is never positive (or NaN): the cheaper exp gives the
+	// same bits.
+	e := n.Add(&loopir.Instr{Op: loopir.OpMath, Math: loopir.MathExpNonPos, Type: ct, Args: []int{s}})
 	if ex >= 0 {
 		n.Store(ct, &loopir.Access{Buf: ex, Idx: identity(rank)}, e)
 	}

@@ -173,7 +173,7 @@ func emitLeakyRelu(e *emitter, a []int) int {
 // emitSoftplus never overflows: exp sees only -|x|.
 func emitSoftplus(e *emitter, a []int) int {
 	na := e.n.Unary(loopir.OpNeg, e.dt, e.n.Unary(loopir.OpAbs, e.dt, a[0]))
-	l := e.mid(e.mathOf(loopir.MathLog1p, e.mid(e.mathOf(loopir.MathExp, na))))
+	l := e.mid(e.mathOf(loopir.MathLog1p, e.mid(e.mathOf(loopir.MathExpNonPos, na))))
 	return e.n.Binary(loopir.OpAdd, e.dt, l, e.n.Binary(loopir.OpMax, e.dt, a[0], e.constF(0)))
 }
 

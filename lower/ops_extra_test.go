@@ -95,7 +95,7 @@ var extraShapes = map[string]struct {
 	"tf.Elu":              {"cmp.lt const expm1 select", 1},
 	"tf.Selu":             {"cmp.lt const const const expm1 mul mul select", 2},
 	"tf.LeakyRelu":        {"cmp.gt const const mul select", 1},
-	"tf.Softplus":         {"abs add const exp log1p max neg", 3},
+	"tf.Softplus":         {"abs add const expnonpos log1p max neg", 3},
 	"tf.Softsign":         {"abs add const div", 2},
 	"tf.ClipByValue":      {"max min", 1},
 	"tf.DivNoNan":         {"cmp.eq const div select", 1},

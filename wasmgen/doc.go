@@ -77,13 +77,15 @@
 //	function  type   input range                                      max  bound  notes
 //	exp       f32x4  all f32                                            1      1  Cody–Waite, degree-6 polynomial, no division
 //	exp       f64x2  [-746, 710], overflow and subnormal results        1      1  FreeBSD exp rational
+//	expnonpos f32x4  all f32 (exp's bits for x ≤ 0, 1 for x > 0)        1      1  exp with one scaling: no overflow path
+//	expnonpos f64x2  [-746, 0]                                          1      1  exp of min(x, 0)
 //	log       f32x4  all f32                                            1      1  subnormals scaled by 2**23 first
 //	log       f64x2  (0, max], subnormals included                      1      1
 //	log1p     f32x4  all f32                                            1      1  1+x rounding error added back
 //	log1p     f64x2  (-1, max]                                          1      1
 //	tanh      f32x4  all f32 (317916 inputs at 2 ULP)                   2      2  (1-E)/(1+E), E = e^-2|x| unrounded
 //	tanh      f64x2  [-20, 20]                                          1      2  Cephes rational below 0.625
-//	logistic  f32x4  all f32 (37637 inputs at 2 ULP)                    2      2  exp(-|x|), never overflows
+//	logistic  f32x4  all f32 (37637 inputs at 2 ULP)                    2      2  expnonpos(-|x|), never overflows
 //	logistic  f64x2  [-750, 750]                                        2      2
 //	erf       f32x4  all f32                                            1      3  FreeBSD erff, regimes by bitselect
 //	erf       f64x2  [-7, 7], all bit patterns                          1      2  vs Go's math.Erf

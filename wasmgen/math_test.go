@@ -612,6 +612,8 @@ func extraGoRef(fn MathFunc) func(x, y float64) float64 {
 		return u(math.Expm1)
 	case MathErfc:
 		return u(math.Erfc)
+	case MathExpNonPos:
+		return u(func(x float64) float64 { return math.Exp(min(x, 0)) })
 	}
 	panic("no reference for " + fn.String())
 }
@@ -635,6 +637,48 @@ func extraUnaryEdges(fn MathFunc) []float64 {
 		return []float64{1e-300, -1e-300, 0x1p-1074, 1000, -1000, -50}
 	case MathErfc:
 		return []float64{100, -100, 30, -30, 1e300, -1e300, 0}
+	case MathExpNonPos:
+		// Positive arguments give 1; below -103.97 the result rounds to 0;
+		// around -87.33 it turns subnormal.
+		return []float64{1, 1000, 1e300, 0x1p-1074, -0x1p-1074, -1000, -103.97, -103.9, -87.33, -87.34, -100, -1e-30}
 	}
 	return nil
+}
+
+// TestExpNonPosIsExp: for every non-positive f32 (and NaN), expnonpos gives
+// exp's bits exactly (the same reduction and polynomial, one scaling
+// instead of two paths); positive arguments give 1. Every negative f32 bit
+// pattern is checked in strides, and a dense run near the subnormal edge.
+func TestExpNonPosIsExp(t *testing.T) {
+	h := newMathHarness(t, []MathFunc{MathExp, MathExpNonPos})
+	var x []float32
+	for b := uint32(0x80000000); b < 0xFF800000; b += 997 {
+		x = append(x, math.Float32frombits(b))
+	}
+	for v := float32(-104); v < -86; v = math.Nextafter32(v, 0) {
+		if len(x) > 1<<22 {
+			break
+		}
+		x = append(x, v)
+	}
+	x = append(x, 0, float32(math.Copysign(0, -1)), float32(math.Inf(-1)), float32(math.NaN()), 1, 1e30, float32(math.Inf(1)))
+	x = pad4(x)
+	got, want := make([]float32, len(x)), make([]float32, len(x))
+	evalMath(t, h, MathExpNonPos, x, nil, got)
+	evalMath(t, h, MathExp, x, nil, want)
+	bad := 0
+	for i, v := range x {
+		w := want[i]
+		if v > 0 {
+			w = 1
+		}
+		if math.Float32bits(got[i]) != math.Float32bits(w) && !(got[i] != got[i] && w != w) {
+			if bad++; bad <= 5 {
+				t.Errorf("expnonpos(%v) = %v, exp gives %v", v, got[i], w)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d inputs differ", bad, len(x))
+	}
 }

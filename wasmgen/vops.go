@@ -41,6 +41,7 @@ var mathFuncs = [...]MathFunc{
 	loopir.MathErfc: MathErfc, loopir.MathExpm1: MathExpm1, loopir.MathTan: MathTan, loopir.MathAsin: MathAsin,
 	loopir.MathAcos: MathAcos, loopir.MathAtan: MathAtan, loopir.MathSinh: MathSinh, loopir.MathCosh: MathCosh,
 	loopir.MathAsinh: MathAsinh, loopir.MathAcosh: MathAcosh, loopir.MathAtanh: MathAtanh, loopir.MathAtan2: MathAtan2,
+	loopir.MathExpNonPos: MathExpNonPos,
 }
 
 // fop picks the f32x4 or f64x2 form.

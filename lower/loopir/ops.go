@@ -205,6 +205,10 @@ const (
 	MathAcosh                  // inverse hyperbolic cosine
 	MathAtanh                  // inverse hyperbolic tangent
 	MathAtan2                  // atan2(a, b): the angle of (b, a); OpMath2 only
+	// MathExpNonPos is e**min(a, 0): the exponential of an argument that
+	// cannot be positive (softmax's x - max(x), softplus's -|x|), which
+	// the code generator computes in fewer steps (no overflow to handle).
+	MathExpNonPos
 	numMathFns
 )
 
@@ -212,7 +216,7 @@ var mathNames = [...]string{MathExp: "exp", MathLog: "log", MathLog1p: "log1p", 
 	MathLogistic: "logistic", MathSin: "sin", MathCos: "cos", MathErf: "erf", MathErfc: "erfc",
 	MathExpm1: "expm1", MathTan: "tan", MathAsin: "asin", MathAcos: "acos", MathAtan: "atan",
 	MathSinh: "sinh", MathCosh: "cosh", MathAsinh: "asinh", MathAcosh: "acosh", MathAtanh: "atanh",
-	MathAtan2: "atan2"}
+	MathAtan2: "atan2", MathExpNonPos: "expnonpos"}
 
 // Binary reports the functions of OpMath2.
 func (m MathFn) Binary() bool { return m == MathAtan2 }
