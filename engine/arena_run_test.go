@@ -19,12 +19,7 @@ import (
 func TestRunInArena(t *testing.T) {
 	rt := newRuntime(t)
 	ctx := context.Background()
-	exe := compile(t, rt, `func.func @f(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xf32>, tensor<2xf32>, tensor<?x?xf32>) {
-  %c = "tf.Const"() {value = dense<[1.5, 2.5]> : tensor<2xf32>} : () -> tensor<2xf32>
-  %0 = "tf.AddV2"(%x, %b) : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
-  %1 = "tf.Exp"(%0) : (tensor<?x?xf32>) -> tensor<?x?xf32>
-  func.return %0, %1, %b, %c, %0 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xf32>, tensor<2xf32>, tensor<?x?xf32>
-}`)
+	exe := compile(t, rt, mixedResults)
 	x := f32s(t, []int{5, 7}, func(i int) float32 { return float32(i) / 10 })
 	b := f32s(t, []int{7}, func(i int) float32 { return float32(i) })
 	want, err := exe.Run(ctx, x, b)

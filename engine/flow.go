@@ -83,7 +83,7 @@ func (b *flowBuild) build(ctx context.Context, fl *lower.Flow) (*flowExec, error
 func (x *flowExec) run(ctx context.Context, rt *Runtime, args []*memref.Tensor) ([]*memref.Tensor, error) {
 	fl := x.fl
 	if fl.Whole {
-		return x.parts[0].runChecked(ctx, args, false)
+		return x.parts[0].runChecked(ctx, args, false, nil)
 	}
 	env := make([]*memref.Tensor, fl.Func.NumValues)
 	for i, a := range fl.Func.Args {
@@ -101,7 +101,7 @@ func (x *flowExec) run(ctx context.Context, rt *Runtime, args []*memref.Tensor) 
 			return nil, err
 		}
 		if st.Seg != nil {
-			outs, err := x.parts[k].runChecked(ctx, get(st.In), false)
+			outs, err := x.parts[k].runChecked(ctx, get(st.In), false, nil)
 			if err != nil {
 				return nil, err
 			}

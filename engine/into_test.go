@@ -13,7 +13,7 @@ import (
 )
 
 // mixedResults returns outputs, an argument, a constant and a value
-// returned twice.
+// returned twice (TestRunInArena, TestRunInto).
 const mixedResults = `func.func @f(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xf32>, tensor<2xf32>, tensor<?x?xf32>) {
   %c = "tf.Const"() {value = dense<[1.5, 2.5]> : tensor<2xf32>} : () -> tensor<2xf32>
   %0 = "tf.AddV2"(%x, %b) : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
@@ -201,12 +201,14 @@ func TestRunIntoConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
 	for g := range 8 {
+		// Made here: f32s may call t.Fatal, which only the test's
+		// goroutine may.
+		n := 3 + g*37
+		x := f32s(t, []int{n}, func(i int) float32 { return float32(g) })
+		y := f32s(t, []int{n}, func(i int) float32 { return float32(i) })
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			n := 3 + g*37
-			x := f32s(t, []int{n}, func(i int) float32 { return float32(g) })
-			y := f32s(t, []int{n}, func(i int) float32 { return float32(i) })
 			out, err := rt.NewTensor(memref.Float32, []int{n})
 			if err != nil {
 				errs <- err

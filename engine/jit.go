@@ -291,22 +291,28 @@ func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*m
 		return nil, err
 	}
 	defer trace.StartRegion(ctx, "sandjit.run").End()
-	return e.runChecked(ctx, inputs, false)
+	return e.runChecked(ctx, inputs, false, nil)
 }
 
-// runChecked is Run (or RunInArena, with inArena) without the runtime check
-// and trace region (a flow's segments run through it).
-func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor, inArena bool) ([]*memref.Tensor, error) {
+// runChecked is Run (or RunInArena, with inArena; or RunInto, with dst
+// non-nil, returning no results) without the runtime check and trace
+// region (a flow's segments run through it).
+func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor, inArena bool, dst []*memref.Tensor) ([]*memref.Tensor, error) {
 	if e.flow != nil {
 		if err := verifyOperands(e.declared(), inputs); err != nil {
 			return nil, err
 		}
 		e.rt.runs.Add(1)
 		outs, err := e.flow.run(ctx, e.rt, inputs)
-		if err != nil || !inArena {
-			return outs, err
+		switch {
+		case err != nil:
+			return nil, err
+		case dst != nil:
+			return nil, copyResults(dst, outs, inputs)
+		case inArena:
+			return e.rt.copyToArena(outs)
 		}
-		return e.rt.copyToArena(outs)
+		return outs, nil
 	}
 	x, err := e.ExecutableFor(ctx, inputs...)
 	if err != nil {
@@ -314,7 +320,7 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor,
 	}
 	defer x.release()
 	e.rt.runs.Add(1)
-	return x.run(ctx, e.rt, inputs, inArena, nil)
+	return x.run(ctx, e.rt, inputs, inArena, dst)
 }
 
 // RunInto runs the kernel with its results written into dst, tensors the
@@ -333,22 +339,9 @@ func (e *JitExecutable) RunInto(ctx context.Context, dst []*memref.Tensor, input
 	}
 	defer trace.StartRegion(ctx, "sandjit.run").End()
 	if dst == nil {
-		dst = []*memref.Tensor{}
+		dst = []*memref.Tensor{} // non-nil: a RunInto of a kernel with no results
 	}
-	if e.flow != nil {
-		outs, err := e.runChecked(ctx, inputs, false)
-		if err != nil {
-			return err
-		}
-		return copyResults(dst, outs, inputs)
-	}
-	x, err := e.ExecutableFor(ctx, inputs...)
-	if err != nil {
-		return err
-	}
-	defer x.release()
-	e.rt.runs.Add(1)
-	_, err = x.run(ctx, e.rt, inputs, false, dst)
+	_, err := e.runChecked(ctx, inputs, false, dst)
 	return err
 }
 
@@ -363,7 +356,7 @@ func (e *JitExecutable) RunInArena(ctx context.Context, inputs ...*memref.Tensor
 		return nil, err
 	}
 	defer trace.StartRegion(ctx, "sandjit.run").End()
-	return e.runChecked(ctx, inputs, true)
+	return e.runChecked(ctx, inputs, true, nil)
 }
 
 // Parts are the JitExecutables a kernel with control flow runs: one per

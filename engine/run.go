@@ -402,20 +402,21 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 
 	// Results.
 	if sc.dst != nil {
-		// RunInto: copy every result the kernel did not write in place.
-		// (checkDst made sure each is exactly the result's type and
-		// shape, so ByteSize cannot fail.)
+		// RunInto: copy every result the kernel did not write in place
+		// (checkDst made sure each dst is exactly the result's type and
+		// shape).
 		for i, rs := range k.Results {
 			d := sc.dst[i]
-			n, _ := memref.ByteSize(d.DType, d.Shape)
 			switch {
 			case rs.Arg >= 0:
+				n := pl.argBytes[rs.Arg]
 				copy(d.Data[:n], inputs[rs.Arg].Contiguous().Data[:n])
 			case rs.Const != nil:
+				n, _ := memref.ByteSize(d.DType, d.Shape)
 				copy(d.Data[:n], rs.Const.Contiguous().Data[:n])
 			case owned[rs.Buf] == d:
 			default:
-				o := offs[rs.Buf]
+				o, n := offs[rs.Buf], pl.bufs[rs.Buf].bytes
 				copy(d.Data[:n], mem[o:int(o)+n])
 			}
 		}

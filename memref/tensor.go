@@ -122,9 +122,10 @@ func NewCopy(dt DType, shape []int, data []byte) (*Tensor, error) {
 		return nil, fmt.Errorf("%w: %d bytes for %s", ErrShape, len(data), TypeString(dt, shape))
 	}
 	t := newHeader(shape)
-	// append to a nil slice allocates without clearing what it will
-	// overwrite (bytes.Clone does the same).
-	t.DType, t.Data = dt, append(make([]byte, 0, 0), data...)
+	// append to an empty slice allocates without clearing what it will
+	// overwrite (as bytes.Clone does), and keeps a zero-size tensor's
+	// Data non-nil.
+	t.DType, t.Data = dt, append([]byte{}, data...)
 	return t, nil
 }
 

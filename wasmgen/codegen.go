@@ -743,9 +743,10 @@ func (ng *nestGen) innermost(start, end iv, ptr []uint32) {
 // will access through each moving pointer, the widest load of them:
 // instances run in address order, and ascending streams measured 5–12%
 // faster than the earlier highest-first order on the memory-bound kernels
-// (K3–K5; K10 unchanged; interleaved rounds under wazero), where the first access of
-// each pointer had to be its highest for the bounds check. The touch
-// faults exactly where the group's own accesses would.
+// (K3–K5; K10 unchanged; interleaved rounds under wazero), where the
+// first access of each pointer had to be its highest for the bounds
+// check. The touch faults exactly where the group's own accesses would,
+// and wazero drops the load itself, keeping only the check.
 func (ng *nestGen) touch(ptr []uint32, u int) {
 	f := ng.f
 	for i, a := range ng.accs {
@@ -1008,7 +1009,7 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 // the innermost loop runs: thirty-two for light bodies (128 f32 elements a
 // trip), eight for medium ones, two for heavier ones, none for bodies big
 // enough to hide the overhead. wazero checks bounds once per pointer per
-// trip (the highest offset first), reloads the memory's base and length
+// trip (at its touch, see touch), reloads the memory's base and length
 // for it, and moves every loop-carried value once per trip, so the fewer
 // trips the better until registers run out.
 //
