@@ -19,21 +19,19 @@ import (
 // constant masks each, so an in-register 4×4 transpose (eight shuffles)
 // costs more than the sixteen scalar moves it replaces.
 
-// trBlock is the register block, trTile the cache tile (elements).
+// trBlock is the block size (elements), in both directions.
 //
 // Measured under wazero on K8 (1024² f32, RunInArena, medians, three
 // interleaved rounds on a 2-vCPU Zen 3 VM): 8×8 blocks in the order above
 // 1.45–2.10 ms against 3.04–3.78 ms for the earlier 8×8 blocks in 32×32
-// tiles taken along the output's rows; 16×16 blocks 2.0–3.2 ms and tiles
-// of 16 or 64 1.5–3.3 ms. With N = 1024 a column of the input is 4 KiB
-// apart, so every line a tile's column touches maps to one L1 set (8 ways
-// on Zen 3): more than 8 rows in flight evict each other. The C peer's
+// tiles taken along the output's rows; 16×16 blocks 2.0–3.2 ms, and 8×8
+// blocks grouped in tiles of 16 or 64 1.5–3.3 ms. With N = 1024 a column
+// of the input is 4 KiB apart, so every line a tile's column touches maps
+// to one L1 set (8 ways on Zen 3): more than 8 rows in flight evict each
+// other. The C peer's
 // best tiling, 8×8 written row by row in the same order, takes 0.68–0.88
 // ms there.
-const (
-	trBlock = 8
-	trTile  = 8
-)
+const trBlock = 8
 
 // transposeNest is a matched transpose nest.
 type transposeNest struct {
@@ -181,67 +179,25 @@ func (e *trGen) addr(dst, base, x uint32, stride iv, y uint32, hasY bool) {
 	f.LocalSet(dst)
 }
 
-// plane emits out[r, c] = in[c, r] over the (r, c) ranges: trTile
-// tiles (output rows inside output columns), trBlock blocks inside them,
-// single rows and columns at the edges.
+// plane emits out[r, c] = in[c, r] over the (r, c) ranges in trBlock ×
+// trBlock blocks, output columns outside and output rows inside, so that
+// consecutive blocks read the two halves of the same input lines; the
+// columns and rows left at the edges go one at a time.
 func (e *trGen) plane(pin, pout uint32) {
 	f := e.f
 	r0, r1 := e.ng.rangeOf(e.tr.r)
 	c0, c1 := e.ng.rangeOf(e.tr.c)
-	rb, re, cb, ce := f.NewLocal(I32), f.NewLocal(I32), f.NewLocal(I32), f.NewLocal(I32)
 	r, c := f.NewLocal(I32), f.NewLocal(I32)
-	minEnd := func(dst, from uint32, end iv) { // dst = min(from + trTile, end)
-		f.LocalGet(from)
-		f.I32Const(int32(trTile))
-		f.Op(OpI32Add)
-		end.push(f)
-		f.LocalGet(from)
-		f.I32Const(int32(trTile))
-		f.Op(OpI32Add)
-		end.push(f)
-		f.Op(OpI32LtU)
-		f.Op(OpSelect)
-		f.LocalSet(dst)
-	}
-	inner := func() {
-		// rows in blocks of trBlock, then one at a time
-		f.LocalGet(rb)
+	rows := func(nc int) { // every row at column c, nc columns wide
+		r0.push(f)
 		f.LocalSet(r)
-		forUp(f, r, iv{local: re}, int32(trBlock), func() {
-			f.LocalGet(cb)
-			f.LocalSet(c)
-			forUp(f, c, iv{local: ce}, int32(trBlock), func() { e.block(pin, pout, r, c, trBlock, trBlock) })
-			forUp(f, c, iv{local: ce}, 1, func() { e.block(pin, pout, r, c, trBlock, 1) })
-		})
-		forUp(f, r, iv{local: re}, 1, func() {
-			f.LocalGet(cb)
-			f.LocalSet(c)
-			forUp(f, c, iv{local: ce}, int32(trBlock), func() { e.block(pin, pout, r, c, 1, trBlock) })
-			forUp(f, c, iv{local: ce}, 1, func() { e.block(pin, pout, r, c, 1, 1) })
-		})
+		forUp(f, r, r1, int32(trBlock), func() { e.block(pin, pout, r, c, trBlock, nc) })
+		forUp(f, r, r1, 1, func() { e.block(pin, pout, r, c, 1, nc) })
 	}
-	// tileLoop emits for b = lo; b < hi; b = end { end = min(b+trTile, hi); body }.
-	tileLoop := func(b, end uint32, lo, hi iv, body func()) {
-		lo.push(f)
-		f.LocalSet(b)
-		f.Block(BlockEmpty)
-		f.Loop(BlockEmpty)
-		f.LocalGet(b)
-		hi.push(f)
-		f.Op(OpI32GeU)
-		f.BrIf(1)
-		minEnd(end, b, hi)
-		body()
-		f.LocalGet(end)
-		f.LocalSet(b)
-		f.Br(0)
-		f.End()
-		f.End()
-	}
-	// Tiles of input rows (output columns) outside, tiles of output rows
-	// inside: consecutive blocks read the two halves of the same input
-	// lines.
-	tileLoop(cb, ce, c0, c1, func() { tileLoop(rb, re, r0, r1, inner) })
+	c0.push(f)
+	f.LocalSet(c)
+	forUp(f, c, c1, int32(trBlock), func() { rows(trBlock) })
+	forUp(f, c, c1, 1, func() { rows(1) })
 }
 
 // block copies the nr × nc block at (r, c): out[r+p, c+q] = in[c+q, r+p],
