@@ -173,9 +173,10 @@ func (a *Arena) addr(g uint32) uint32 { return a.base + g*ArenaAlign }
 // enough, fails with an error that wraps ErrArenaFull.
 func (a *Arena) Alloc(n int) (uint32, error) { return a.alloc(n, true) }
 
-// AllocDirty is Alloc for a caller that writes every byte of the block
-// before anything reads it (a kernel output its kernel stores in full): a
-// block freed by FreeDirty is handed out as it is, not zeroed. It still
+// AllocDirty is Alloc for a caller that writes or clears every byte of
+// the block before anything reads it (a kernel output its kernel stores in
+// full; a run's block, whose parts the engine fills or zeroes): a block
+// freed by FreeDirty is handed out as it is, not zeroed. It still
 // comes only from this arena, so any bytes it holds were written by this
 // arena's own users.
 func (a *Arena) AllocDirty(n int) (uint32, error) { return a.alloc(n, false) }
