@@ -50,18 +50,26 @@ func f32s(t testing.TB, shape []int, f func(i int) float32) *memref.Tensor {
 	return x
 }
 
-// checkAgainstReference runs exe and the reference evaluator on args.
-func checkAgainstReference(t testing.TB, exe *JitExecutable, args []*memref.Tensor, rtol, atol float64) []*memref.Tensor {
+// runWithReference runs exe and the reference evaluator on args.
+func runWithReference(t testing.TB, exe *JitExecutable, args ...*memref.Tensor) (got, want []*memref.Tensor) {
 	t.Helper()
 	ctx := context.Background()
 	got, err := exe.Run(ctx, args...)
 	if err != nil {
 		t.Fatalf("run: %v", err)
 	}
-	want, err := refeval.Eval(ctx, exe.Func(), exe.Module(), args)
+	want, err = refeval.Eval(ctx, exe.Func(), exe.Module(), args)
 	if err != nil {
 		t.Fatalf("reference: %v", err)
 	}
+	return got, want
+}
+
+// checkAgainstReference runs exe and the reference evaluator on args and
+// compares every result within rtol and atol.
+func checkAgainstReference(t testing.TB, exe *JitExecutable, args []*memref.Tensor, rtol, atol float64) []*memref.Tensor {
+	t.Helper()
+	got, want := runWithReference(t, exe, args...)
 	for i := range want {
 		if err := golden.Compare(got[i], want[i], rtol, atol); err != nil {
 			t.Errorf("result %d: %v", i, err)

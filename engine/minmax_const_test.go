@@ -1,12 +1,10 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"testing"
 
-	"github.com/sandjit/sandjit/lower/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -16,7 +14,6 @@ import (
 // bit for bit against the reference evaluator.
 func TestMinMaxConstEdges(t *testing.T) {
 	rt := newRuntime(t)
-	ctx := context.Background()
 	edges := []float64{math.NaN(), math.Copysign(0, -1), 0, -1, 1, math.Inf(1), math.Inf(-1), 5, 6, 7, -6, 1e-40, -1e-40}
 	for _, ty := range []string{"f32", "f64"} {
 		for _, op := range []string{"Maximum", "Minimum"} {
@@ -47,14 +44,7 @@ func TestMinMaxConstEdges(t *testing.T) {
 						} else {
 							x, _ = memref.FromSlice([]int{len(edges)}, append([]float64(nil), edges...))
 						}
-						got, err := exe.Run(ctx, x)
-						if err != nil {
-							t.Fatal(err)
-						}
-						want, err := refeval.Eval(ctx, exe.Func(), exe.Module(), []*memref.Tensor{x})
-						if err != nil {
-							t.Fatal(err)
-						}
+						got, want := runWithReference(t, exe, x)
 						es := got[0].DType.Size()
 						for i := range edges {
 							g, w := got[0].Data[i*es:(i+1)*es], want[0].Data[i*es:(i+1)*es]
@@ -92,7 +82,6 @@ func bitsToFloat(b []byte) float64 {
 // unrolling boundaries.
 func TestRowMinMaxEdges(t *testing.T) {
 	rt := newRuntime(t)
-	ctx := context.Background()
 	negZero := math.Copysign(0, -1)
 	rows := []func(n int) []float64{
 		func(n int) []float64 { // all -0, then one +0 at the end
@@ -172,14 +161,7 @@ func TestRowMinMaxEdges(t *testing.T) {
 					} else {
 						x, _ = memref.FromSlice([]int{len(rows), n}, flat)
 					}
-					got, err := exe.Run(ctx, x)
-					if err != nil {
-						t.Fatal(err)
-					}
-					want, err := refeval.Eval(ctx, exe.Func(), exe.Module(), []*memref.Tensor{x})
-					if err != nil {
-						t.Fatal(err)
-					}
+					got, want := runWithReference(t, exe, x)
 					es := got[0].DType.Size()
 					for i := range rows {
 						gf, wf := bitsToFloat(got[0].Data[i*es:(i+1)*es]), bitsToFloat(want[0].Data[i*es:(i+1)*es])

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sandjit/sandjit/internal/golden"
-	"github.com/sandjit/sandjit/lower/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -19,7 +17,6 @@ import (
 // multiple of four keep the plain loop and are checked alike.
 func TestOuterReductions(t *testing.T) {
 	rt := newRuntime(t)
-	ctx := context.Background()
 	r := rand.New(rand.NewPCG(3, 4))
 	type tc struct {
 		op, dt string
@@ -53,26 +50,24 @@ func TestOuterReductions(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s/%v/axis%d", c.op, c.dt, sh.shape, sh.axis), func(t *testing.T) {
 				exe := compile(t, rt, src)
 				x := randomTensor(t, r, c.dt, sh.shape)
-				got, err := exe.Run(ctx, x)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, err := refeval.Eval(ctx, exe.Func(), exe.Module(), []*memref.Tensor{x})
-				if err != nil {
-					t.Fatal(err)
-				}
-				rtol, atol := 1e-5, 1e-6
-				if c.dt == "f64" {
-					rtol, atol = 1e-12, 1e-14
-				} else if c.dt != "f32" {
-					rtol, atol = 0, 0
-				}
-				if err := golden.Compare(got[0], want[0], rtol, atol); err != nil {
-					t.Error(err)
-				}
+				rtol, atol := reduceTol(c.dt)
+				checkAgainstReference(t, exe, []*memref.Tensor{x}, rtol, atol)
 			})
 		}
 	}
+}
+
+// reduceTol is the tolerance of a reduction of random small values of
+// type dt against the reference (which sums floats in float64): exact for
+// integers.
+func reduceTol(dt string) (rtol, atol float64) {
+	switch dt {
+	case "f32":
+		return 1e-5, 1e-6
+	case "f64":
+		return 1e-12, 1e-14
+	}
+	return 0, 0
 }
 
 // randomTensor fills a tensor of a dtype with small values (products of
@@ -160,23 +155,8 @@ func TestFullReductions(t *testing.T) {
 					t.Run(fmt.Sprintf("%s/%s/%v/keep=%v", op, dt, shape, keep), func(t *testing.T) {
 						exe := compile(t, rt, src)
 						x := randomTensor(t, r, dt, shape)
-						got, err := exe.Run(ctx, x)
-						if err != nil {
-							t.Fatal(err)
-						}
-						want, err := refeval.Eval(ctx, exe.Func(), exe.Module(), []*memref.Tensor{x})
-						if err != nil {
-							t.Fatal(err)
-						}
-						rtol, atol := 1e-5, 1e-6
-						if dt == "f64" {
-							rtol, atol = 1e-12, 1e-14
-						} else if dt != "f32" {
-							rtol, atol = 0, 0
-						}
-						if err := golden.Compare(got[0], want[0], rtol, atol); err != nil {
-							t.Error(err)
-						}
+						rtol, atol := reduceTol(dt)
+						checkAgainstReference(t, exe, []*memref.Tensor{x}, rtol, atol)
 						d, err := exe.Default(ctx)
 						if err != nil {
 							t.Fatal(err)
