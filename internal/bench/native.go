@@ -146,11 +146,9 @@ func writeNativeInputs(c *Case, dir string) ([]string, error) {
 	var paths []string
 	for i, v := range c.In {
 		p := filepath.Join(dir, fmt.Sprintf("in%d.f32", i))
-		b := make([]byte, 0, 4*len(v))
-		for _, x := range v {
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(x))
-		}
-		if err := os.WriteFile(p, b, 0o644); err != nil {
+		// The bytes as they are in memory: little-endian, as Prepare
+		// already assumes when it copies them into the Wasm arena.
+		if err := os.WriteFile(p, f32Bytes(v), 0o644); err != nil {
 			return nil, fmt.Errorf("native peer: %w", err)
 		}
 		paths = append(paths, p)
