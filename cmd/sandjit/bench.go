@@ -36,7 +36,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	native := fs.Bool("native", false, "also measure the suite's C peer (C -O3 and C -Ofast), built with $CC or gcc, in the same sitting")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--native] [--json] [--plot=FILE.svg]")
-		fmt.Fprint(stderr, "\nTimes the suite's kernels through the engine (RunInArena and Run on inputs in the arena, Run on inputs on\nthe Go heap) and a plain-Go baseline, interleaved, after checking each result against the baseline.\nWith --native, a C implementation of each kernel built with -O3 and with -Ofast follows on the same inputs.\n\n")
+		fmt.Fprint(stderr, "\nTimes the suite's kernels through the engine (RunInArena, Run and RunInto on inputs in the arena, Run on\ninputs on the Go heap) and a plain-Go baseline, interleaved, after checking each result against the baseline.\nWith --native, a C implementation of each kernel built with -O3 and with -Ofast follows on the same inputs.\n\n")
 		for _, k := range bench.Suite() {
 			fmt.Fprintf(stderr, "  %-4s %s\n", k.Name, k.Title)
 		}

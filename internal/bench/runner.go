@@ -151,9 +151,9 @@ func (c *Config) kernels() ([]*Kernel, error) {
 
 // Run measures the configured kernels: for each, compile once through the
 // engine, check its result against the Go baseline (failing with
-// ErrMismatch if wrong, through RunInArena and Run alike), warm up, then
-// time the four variants (RunInArena and Run on arena inputs, Run on heap
-// inputs, Go; see Result) interleaved in batches of about 20 ms each, so
+// ErrMismatch if wrong, through RunInArena, Run and RunInto alike), warm up, then
+// time the five variants (RunInArena, Run and RunInto on arena inputs, Run
+// on heap inputs, Go; see Result) interleaved in batches of about 20 ms each, so
 // that machine noise and the garbage collector hit all of them alike while
 // the calls of a batch run back to back, warm, as in a caller's loop; then
 // the native peers of cfg.Native, if any (NativePeer.Run). It returns the
