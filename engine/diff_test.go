@@ -144,7 +144,8 @@ func diffCompare(ctx context.Context, exe *JitExecutable, args, got, want []*mem
 }
 
 // nudge returns a copy of t with every f32 or f64 element scaled by
-// 1 + sign·4 ULPs (other types unchanged).
+// 1 + sign·4·ε, ε the type's spacing at 1 as in refeval.WithPerturbation
+// (other types unchanged).
 func nudge(t *memref.Tensor, sign float64) *memref.Tensor {
 	c, err := t.Clone()
 	if err != nil {
@@ -153,13 +154,13 @@ func nudge(t *memref.Tensor, sign float64) *memref.Tensor {
 	c = c.Contiguous()
 	switch c.DType {
 	case memref.Float32:
-		f := 1 + sign*4*0x1p-24
+		f := 1 + sign*4*0x1p-23
 		for i := 0; i+4 <= len(c.Data); i += 4 {
 			v := math.Float32frombits(binary.LittleEndian.Uint32(c.Data[i:]))
 			binary.LittleEndian.PutUint32(c.Data[i:], math.Float32bits(float32(float64(v)*f)))
 		}
 	case memref.Float64:
-		f := 1 + sign*4*0x1p-53
+		f := 1 + sign*4*0x1p-52
 		for i := 0; i+8 <= len(c.Data); i += 8 {
 			v := math.Float64frombits(binary.LittleEndian.Uint64(c.Data[i:]))
 			binary.LittleEndian.PutUint64(c.Data[i:], math.Float64bits(v*f))
