@@ -40,6 +40,10 @@ type Options struct {
 	// loop code instead of the specialised kernels (matmul.go,
 	// transpose.go): for comparisons.
 	GenericLinalg bool
+	// InOrder emits the instances of an unrolled loop body one after
+	// another instead of interleaving them (interleave.go): for
+	// comparisons.
+	InOrder bool
 }
 
 // Key is a canonical encoding of the options, for cache keys.
@@ -53,6 +57,9 @@ func (o Options) Key() []byte {
 	}
 	if o.GenericLinalg {
 		k += "/generic"
+	}
+	if o.InOrder {
+		k += "/inorder"
 	}
 	return []byte(k)
 }
@@ -668,9 +675,17 @@ func (ng *nestGen) innermost(start, end iv, ptr []uint32) {
 		if u > 1 {
 			ng.touch(ptr, u)
 		}
+		starts := make([]int, 0, u+1)
 		for k := range u {
+			starts = append(starts, len(f.Body))
 			ng.uoff, ng.ucur = 4*k, k
 			ng.body(mode, ptr)
+		}
+		starts = append(starts, len(f.Body))
+		// Instances of a parallel or reduce loop touch disjoint (or
+		// read-only) memory: interleave checks the rest.
+		if !ng.g.opts.InOrder {
+			interleave(f.Body, starts, interleaveWidth(ng.n.Cost(), u))
 		}
 		ng.uoff, ng.ucur = 0, 0
 		ng.advance(l, ptr, int32(4*u))
@@ -1007,7 +1022,7 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 
 // unrollFor is how many contiguous groups of four iterations one trip of
 // the innermost loop runs: thirty-two for light bodies (128 f32 elements a
-// trip), eight for medium ones, two for heavier ones, none for bodies big
+// trip), eight for medium ones, four for heavier ones, none for bodies big
 // enough to hide the overhead. wazero checks bounds once per pointer per
 // trip (at its touch, see touch), reloads the memory's base and length
 // for it, and moves every loop-carried value once per trip, so the fewer
@@ -1020,7 +1035,10 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 // spilled: hence accSets. With accSets capping the accumulators, sixteen →
 // thirty-two (five interleaved rounds each, medians, Zen 3): for bodies of
 // cost ≤ 6, K3 0.238 → 0.223 ms and K4 0.117 → 0.101 ms; then for cost ≤ 12,
-// K5 0.131 → 0.113 ms, K2 0.79 → 0.72 ms and K10 0.61 → 0.57 ms.
+// K5 0.131 → 0.113 ms, K2 0.79 → 0.72 ms and K10 0.61 → 0.57 ms. Bodies of
+// cost 25–64 went from two to four once instances were interleaved
+// (interleave.go), which needs several to overlap: K6's exp-and-sum nest,
+// three alternated rounds, K6 2.36–3.34 → 2.05–2.86 ms.
 func unrollFor(n *loopir.Nest) int {
 	if len(n.Loops) == 0 {
 		return 1
@@ -1031,7 +1049,7 @@ func unrollFor(n *loopir.Nest) int {
 	case c <= 24:
 		return 8
 	case c <= 64:
-		return 2
+		return 4
 	}
 	return 1
 }

@@ -120,6 +120,12 @@ func newHarness(t *testing.T, p *loopir.Program) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newHarnessModule(t, p, m)
+}
+
+// newHarnessModule is newHarness for p compiled as m.
+func newHarnessModule(t *testing.T, p *loopir.Program, m *Module) *harness {
+	t.Helper()
 	bin, err := m.Encode()
 	if err != nil {
 		t.Fatal(err)
