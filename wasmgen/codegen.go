@@ -685,7 +685,7 @@ func (ng *nestGen) innermost(start, end iv, ptr []uint32) {
 		// Instances of a parallel or reduce loop touch disjoint (or
 		// read-only) memory: interleave checks the rest.
 		if !ng.g.opts.InOrder {
-			interleave(f.Body, starts, interleaveWidth(ng.n.Cost(), u))
+			interleave(f, starts, interleaveWidth(ng.n.Cost(), u))
 		}
 		ng.uoff, ng.ucur = 0, 0
 		ng.advance(l, ptr, int32(4*u))

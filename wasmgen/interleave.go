@@ -13,12 +13,23 @@ import "strings"
 // operations waiting on their predecessors. Emitting w instances statement
 // by statement — instance 0's first statement, instance 1's first, … —
 // puts w independent operations side by side, which the CPU can issue in
-// the same cycle. Measured (interleaved rounds under wazero, 1024² f32,
-// scratch timing tool, medians): tf.Exp 2.45 → 1.6–1.7 ms and tf.Tanh
-// (K1) 2.83 → 2.0 ms with w = 4; w = 2 gave about half that, and w = 8
-// spilled and was slower than w = 4. Light bodies (cost ≤ 12) are bound
-// by memory, not latency, and measured no change, so they are left in
-// order.
+// the same cycle.
+//
+// Side by side, the w statements of a round use the same v128 constants at
+// the same places (a polynomial's coefficients, exp's ln 2), and wazero
+// loads a v128.const from its constant pool at every use, into a register
+// of its own (it has no memory operands for vector arithmetic): a
+// round loads each such constant once, into a local that the other
+// instances read. For exp that is 13 of its 18 loads per vector.
+//
+// Measured (interleaved rounds under wazero, 1024² f32, scratch timing
+// tool, medians): in order → interleaved w = 4 → also sharing constants,
+// tf.Exp 2.15 → 1.53 → 1.2–1.5 ms, K6 (softmax) 2.43 → 2.23 → 1.9–2.4 ms,
+// tf.Log 3.5–3.9 → 2.5–3.5 ms with sharing; K1 (tanh) 2.55 → 1.96 ms, then
+// unchanged. w = 2 gave about half the gain, and w = 8 spilled and was
+// slower than w = 4 (with or without sharing). Light bodies (cost ≤ 12)
+// are bound by memory, not latency, and measured no change, so they are
+// left in order. Under wasmtime (Cranelift) the order measured neutral.
 
 // interleaveWidth is how many unrolled instances of a body costing cost
 // per point are emitted side by side (1: none; see above).
@@ -29,25 +40,29 @@ func interleaveWidth(cost, unroll int) int {
 	return min(unroll, 4)
 }
 
-// interleave reorders body[starts[0]:starts[len(starts)-1]], which holds
-// the unrolled instances [starts[k], starts[k+1]), in groups of w
-// instances: the groups stay in order and within a group the instances'
-// statements (runs of instructions that start and end with an empty
-// operand stack) alternate, first statements first. The caller guarantees
-// that the instances do not depend on each other through memory (they
-// are iterations of a parallel or reduce loop, in modeContig: disjoint
-// addresses, or the same read-only ones). Dependence through locals is
-// checked here: a group whose instances share a local that one of them
-// writes (a shared accumulator or min/max flag) is left in order, as is
-// a group with control flow, an instruction whose stack effect is not
-// known, or instances whose statements do not match up one to one. It
-// reports whether anything was reordered.
-func interleave(body []Instr, starts []int, w int) bool {
-	if w < 2 || len(starts) < 3 {
+// interleave reorders f.Body[starts[0]:starts[len(starts)-1]], the
+// unrolled instances [starts[k], starts[k+1]) that end the body, in
+// groups of w instances: the groups stay in order, and within a group the
+// instances' statements (runs of instructions that start and end with an
+// empty operand stack) alternate, first statements first, with the
+// v128 constants they share loaded once (see above).
+//
+// The caller guarantees that the instances do not depend on each other
+// through memory (they are iterations of a parallel or reduce loop, in
+// modeContig: disjoint addresses, or the same read-only ones).
+// Dependence through locals is checked here: a group whose instances
+// share a local that one of them writes (a shared accumulator or min/max
+// flag) is left in order, as is a group with control flow, an
+// instruction whose stack effect is not known, or instances whose
+// statements do not match up one to one. It reports whether anything was
+// reordered.
+func interleave(f *Func, starts []int, w int) bool {
+	lo, hi := starts[0], starts[len(starts)-1]
+	if w < 2 || len(starts) < 3 || hi != len(f.Body) {
 		return false
 	}
-	lo, hi := starts[0], starts[len(starts)-1]
-	out := make([]Instr, 0, hi-lo)
+	body := f.Body
+	out := make([]Instr, 0, hi-lo+hi/8)
 	changed := false
 	for g := 0; g+1 < len(starts); g += w {
 		end := min(g+w, len(starts)-1)
@@ -60,17 +75,53 @@ func interleave(body []Instr, starts []int, w int) bool {
 		}
 		if ok && len(parts) > 1 && localsIndependent(body, starts[g:end+1]) {
 			for i := range parts[0] {
-				for _, p := range parts {
-					out = append(out, p[i]...)
-				}
+				out = appendRound(f, out, parts, i)
 			}
 			changed = true
 			continue
 		}
 		out = append(out, body[starts[g]:starts[end]]...)
 	}
-	copy(body[lo:hi], out)
+	f.Body = append(body[:lo], out...)
 	return changed
+}
+
+// appendRound appends statement i of every part, loading the v128
+// constants that all of them use at the same position once: the first
+// part's copy is tee'd into a new local, which the others get.
+func appendRound(f *Func, out []Instr, parts [][][]Instr, i int) []Instr {
+	first := parts[0][i]
+	var shared map[int]uint32
+	for j, in := range first {
+		if in.Op != OpV128Const {
+			continue
+		}
+		same := true
+		for _, p := range parts[1:] {
+			q := p[i]
+			same = same && len(q) == len(first) && q[j].Op == OpV128Const && q[j].V128 == in.V128
+		}
+		if same {
+			if shared == nil {
+				shared = map[int]uint32{}
+			}
+			shared[j] = f.NewLocal(V128)
+		}
+	}
+	for k, p := range parts {
+		for j, in := range p[i] {
+			l, ok := shared[j]
+			switch {
+			case !ok:
+				out = append(out, in)
+			case k == 0:
+				out = append(out, in, Instr{Op: OpLocalTee, Imm: uint64(l)})
+			default:
+				out = append(out, Instr{Op: OpLocalGet, Imm: uint64(l)})
+			}
+		}
+	}
+	return out
 }
 
 // statements splits straight-line code at the points where the operand

@@ -134,9 +134,11 @@ func squareInstances(shared bool) ([]Instr, []int) {
 func TestInterleave(t *testing.T) {
 	body, starts := squareInstances(false)
 	orig := slices.Clone(body)
-	if !interleave(body, starts, 2) {
+	f := &Func{Body: body}
+	if !interleave(f, starts, 2) {
 		t.Fatal("nothing interleaved")
 	}
+	body = f.Body
 	// Instances 0 and 1 alternate statement by statement (3 + 4 + 3
 	// instructions); instance 2 stays last, as it was.
 	st0, _ := statements(orig[starts[0]:starts[1]])
@@ -172,16 +174,57 @@ func TestInterleave(t *testing.T) {
 	for name, mk := range refuse {
 		b, s := mk()
 		before := slices.Clone(b)
-		if interleave(b, s, 2) {
+		f := &Func{Body: b}
+		if interleave(f, s, 2) {
 			t.Errorf("%s: group 0 was interleaved", name)
 		}
-		if !slices.EqualFunc(b, before, func(a, b Instr) bool { return a.Op == b.Op && a.Imm == b.Imm }) {
+		if !slices.EqualFunc(f.Body, before, func(a, b Instr) bool { return a.Op == b.Op && a.Imm == b.Imm }) {
 			t.Errorf("%s: code changed", name)
 		}
 	}
 	b, s := squareInstances(false)
-	if interleave(b, s, 1) || interleave(b[:starts[1]], s[:2], 4) {
-		t.Error("a width of 1 or a single instance reordered something")
+	if interleave(&Func{Body: b}, s, 1) || interleave(&Func{Body: b[:starts[1]]}, s[:2], 4) ||
+		interleave(&Func{Body: b[:starts[2]]}, s, 2) {
+		t.Error("a width of 1, a single instance or a group that does not end the body was reordered")
+	}
+}
+
+// TestInterleaveSharesConstants: a v128 constant that every instance of
+// a group uses at the same place in the same statement is loaded once
+// and tee'd; one that differs is left to each instance.
+func TestInterleaveSharesConstants(t *testing.T) {
+	k1, k2 := [16]byte{1}, [16]byte{2}
+	f := &Func{Params: []ValType{V128, V128}}
+	starts := []int{0}
+	for k := range 2 {
+		other := k1
+		if k == 1 {
+			other = k2
+		}
+		y := f.NewLocal(V128)
+		f.LocalGet(uint32(k))
+		f.V128Const(k1)
+		f.Op(OpF32x4Mul)
+		f.V128Const(other)
+		f.Op(OpF32x4Add)
+		f.LocalSet(y)
+		starts = append(starts, len(f.Body))
+	}
+	if !interleave(f, starts, 2) {
+		t.Fatal("nothing interleaved")
+	}
+	tmp := uint64(len(f.Params) + len(f.Locals) - 1) // the one local interleave added
+	if got := len(f.Locals); got != 3 {
+		t.Fatalf("%d locals, want 3 (two results and one shared constant)", got)
+	}
+	want := []Instr{
+		{Op: OpLocalGet, Imm: 0}, {Op: OpV128Const, V128: k1}, {Op: OpLocalTee, Imm: tmp}, {Op: OpF32x4Mul},
+		{Op: OpV128Const, V128: k1}, {Op: OpF32x4Add}, {Op: OpLocalSet, Imm: 2},
+		{Op: OpLocalGet, Imm: 1}, {Op: OpLocalGet, Imm: tmp}, {Op: OpF32x4Mul},
+		{Op: OpV128Const, V128: k2}, {Op: OpF32x4Add}, {Op: OpLocalSet, Imm: 3},
+	}
+	if !slices.EqualFunc(f.Body, want, func(a, b Instr) bool { return a.Op == b.Op && a.Imm == b.Imm && a.V128 == b.V128 }) {
+		t.Errorf("got\n%v\nwant\n%v", f.Body, want)
 	}
 }
 
