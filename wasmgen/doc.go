@@ -31,16 +31,20 @@
 // reduce keep the running value in registers and reduce across lanes once
 // per output; others accumulate in memory after initialising their chunk.
 //
-// Contiguous groups are unrolled up to sixteen times (64 f32 elements a
-// trip, fewer for heavier bodies: unrollFor), the instance furthest ahead
-// emitted first so that wazero checks each pointer's bounds once per trip;
+// Contiguous groups are unrolled up to thirty-two times (128 f32 elements
+// a trip, fewer for heavier bodies: unrollFor), each trip first touching
+// every moving pointer at its highest bytes so that wazero checks its
+// bounds once per trip, then running its instances in address order;
 // register reductions keep up to eight registers of accumulator sets
-// (accSets), instance u adding into set u mod sets. Max and min of floats
+// (accSets), instance u adding into set u mod sets. The instances of heavy
+// bodies are emitted four side by side, statement by statement, with the
+// constants they share loaded once (interleave.go). Max and min of floats
 // against a constant are one pmax/pmin (minMaxConst). Values the innermost loop does not change are computed
 // before it (not in bodies that call: see RATIONALE.md). Two nest shapes
 // have kernels of their own: a matmul nest (matmul.go: register-blocked
 // tiles, k ascending so results equal the generic path bit for bit) and a
-// pure transposing copy (transpose.go: 8×8 blocks in 32×32 tiles).
+// pure transposing copy (transpose.go: 8×8 blocks, down the output's
+// columns).
 //
 // # Math library
 //
