@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 
@@ -278,6 +279,9 @@ func (k *Kernel) Host(args [][]int) (*HostState, error) {
 func (k *Kernel) BufferShape(hs *HostState, buf *loopir.Buffer) []int {
 	if f, ok := k.bufShapes[buf]; ok {
 		return f(hs)
+	}
+	if buf.Value == loopir.NoValue { // made by a pass: static dims
+		return slices.Clone(buf.Dims)
 	}
 	s := hs.Shapes[buf.Value]
 	if len(buf.Ones) == 0 {

@@ -13,4 +13,5 @@ var Passes = []Pass{
 	{"dce", DeadCode},
 	{"cse", CSE},
 	{"unroll-reduce", UnrollReduce},
+	{"pack-matmul", PackMatmul},
 }
