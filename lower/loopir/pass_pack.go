@@ -144,7 +144,10 @@ func packMatmul(p *Program, n *Nest) *Nest {
 	}
 	// C: static dims (the view's), its last axis j.
 	last := len(C.Acc.Idx) - 1
-	if B.Acc.Fault != 0 || C.Acc.Fault != 0 || A.Acc.Fault != 0 || last < 0 || C.Acc.Idx[last].Loop != jL {
+	if B.Acc.Fault != 0 || C.Acc.Fault != 0 || A.Acc.Fault != 0 || last < 0 {
+		return nil
+	}
+	if x := C.Acc.Idx[last]; x.Loop != jL || !x.Simple() || x.Bcast != BcastNone || x.Dyn != 0 {
 		return nil
 	}
 	for _, d := range cb.Dims {

@@ -98,6 +98,10 @@ nest n1 MatMul (i0 < 3, i1 < 128, i2 < 40 red, i3 < 16) split i1  // 'tf.MatMul'
 	bat.Buffers[1].Dims = []int{2, 40, 48}
 	bat.Nests[0].Body[1].Acc.Idx = []Index{{Loop: 0}, {Loop: 2}, {Loop: 3}}
 	left["B batched"] = bat
+	off := product(f32, 0, 128, 40, 48)
+	off.Buffers[2].Dims = []int{128, 64}
+	off.Nests[0].Body[3].Acc.Idx[1].Off = 16 // C written at columns 16…63 (a fused concat)
+	left["C at an offset"] = off
 	for name, p := range left {
 		before := p.String()
 		PackMatmul(p)
