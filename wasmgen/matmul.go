@@ -60,124 +60,13 @@ type matmulNest struct {
 	aFirst  bool          // the product is a·b (else b·a)
 }
 
-// matchMatmul recognises a matrix-product nest: loops [parallel…, i
-// parallel, k reduce, j parallel], body exactly load A (not indexed by j),
-// load B (indexed by j contiguously, not by i), their product, and a sum
-// accumulation into C indexed by every parallel loop once (j on its last
-// axis), of f32 or f64; C shares no memory with A or B, and the split loop
-// (if any) is a batch loop or i.
+// matchMatmul is loopir.MatchProduct in the code generator's terms.
 func matchMatmul(n *loopir.Nest, p *loopir.Program) (*matmulNest, bool) {
-	L := len(n.Loops)
-	if L < 3 || len(n.Body) != 4 {
+	pr, ok := p.MatchProduct(n)
+	if !ok {
 		return nil, false
 	}
-	nb := L - 3
-	iL, kL, jL := nb, nb+1, nb+2
-	for l, lp := range n.Loops {
-		want := loopir.Parallel
-		if l == kL {
-			want = loopir.Reduce
-		}
-		if lp.Kind != want {
-			return nil, false
-		}
-	}
-	if n.Part >= kL {
-		return nil, false
-	}
-	var loads []*loopir.Instr
-	var mul, acc *loopir.Instr
-	for _, in := range n.Body {
-		switch in.Op {
-		case loopir.OpLoad:
-			loads = append(loads, in)
-		case loopir.OpMul:
-			if mul != nil {
-				return nil, false
-			}
-			mul = in
-		case loopir.OpAccum:
-			if acc != nil {
-				return nil, false
-			}
-			acc = in
-		default:
-			return nil, false
-		}
-	}
-	if len(loads) != 2 || mul == nil || acc == nil {
-		return nil, false
-	}
-	dt := acc.Type
-	if dt != memref.Float32 && dt != memref.Float64 {
-		return nil, false
-	}
-	for _, in := range n.Body {
-		if in.Type != dt {
-			return nil, false
-		}
-	}
-	if acc.Red != loopir.RedSum || len(acc.Args) != 1 || n.Body[acc.Args[0]] != mul || len(mul.Args) != 2 {
-		return nil, false
-	}
-	x, y := n.Body[mul.Args[0]], n.Body[mul.Args[1]]
-	if x.Op != loopir.OpLoad || y.Op != loopir.OpLoad || x == y {
-		return nil, false
-	}
-	// B is the operand indexed by j.
-	aFirst := true
-	if x.Acc.Uses(jL) {
-		x, y, aFirst = y, x, false
-	}
-	A, B := x, y
-	if A.Acc.Uses(jL) || B.Acc.Uses(iL) || !B.Acc.Uses(jL) {
-		return nil, false
-	}
-	for _, a := range []*loopir.Access{A.Acc, B.Acc, acc.Acc} {
-		if a.Fault != 0 {
-			return nil, false
-		}
-		for _, ix := range a.Idx {
-			if ix.Dyn != 0 {
-				return nil, false
-			}
-		}
-	}
-	if !B.Acc.ContiguousIn(jL) || !acc.Acc.ContiguousIn(jL) {
-		return nil, false
-	}
-	// C: each axis one parallel loop (or 0), every parallel loop once.
-	seen := make([]bool, L)
-	for _, ix := range acc.Acc.Idx {
-		if ix.Loop < 0 {
-			if ix.Off != 0 || ix.OffParam != 0 || len(ix.More) != 0 {
-				return nil, false
-			}
-			continue
-		}
-		if !ix.Simple() || ix.Bcast != loopir.BcastNone || ix.Loop == kL || seen[ix.Loop] {
-			return nil, false
-		}
-		seen[ix.Loop] = true
-	}
-	for l := range L {
-		if l != kL && !seen[l] {
-			return nil, false
-		}
-	}
-	cb := storage(p, acc.Acc.Buf)
-	if cb == storage(p, A.Acc.Buf) || cb == storage(p, B.Acc.Buf) {
-		return nil, false
-	}
-	return &matmulNest{dt: dt, nb: nb, a: A, b: B, c: acc, aFirst: aFirst}, true
-}
-
-// storage is the buffer whose memory buffer b uses.
-func storage(p *loopir.Program, b int) int {
-	if buf := p.Buffers[b]; buf.Kind == loopir.View {
-		return buf.Base
-	}
-	return b
+	return &matmulNest{dt: pr.DType, nb: pr.Batch, a: pr.A, b: pr.B, c: pr.C, aFirst: pr.AFirst}, true
 }
 
 // mmGen emits one matmul nest.

@@ -111,7 +111,7 @@ func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) {
 			tr.batch = append(tr.batch, l)
 		}
 	}
-	if storage(p, ld.Acc.Buf) == storage(p, st.Acc.Buf) {
+	if p.Root(ld.Acc.Buf) == p.Root(st.Acc.Buf) {
 		return nil, false
 	}
 	return tr, true

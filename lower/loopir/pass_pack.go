@@ -1,10 +1,6 @@
 package loopir
 
-import (
-	"slices"
-
-	"github.com/sandjit/sandjit/memref"
-)
+import "slices"
 
 // NoValue is the Value of a buffer a pass made: its dims are all static,
 // and they are its run-time shape.
@@ -59,59 +55,12 @@ func PackMatmul(p *Program) {
 // packMatmul rewrites product nest n as PackMatmul says and returns the
 // packing nest to run before it, or returns nil and leaves n alone.
 func packMatmul(p *Program, n *Nest) *Nest {
-	L := len(n.Loops)
-	if L < 3 || len(n.Body) != 4 {
+	pr, ok := p.MatchProduct(n)
+	if !ok {
 		return nil
 	}
-	nb := L - 3
+	dt, nb, A, B, C := pr.DType, pr.Batch, pr.A, pr.B, pr.C
 	iL, kL, jL := nb, nb+1, nb+2
-	for l, lp := range n.Loops {
-		want := Parallel
-		if l == kL {
-			want = Reduce
-		}
-		if lp.Kind != want {
-			return nil
-		}
-	}
-	if n.Part >= kL {
-		return nil
-	}
-	var loads []int
-	mul, acc := -1, -1
-	for i, in := range n.Body {
-		switch in.Op {
-		case OpLoad:
-			loads = append(loads, i)
-		case OpMul:
-			mul = i
-		case OpAccum:
-			acc = i
-		default:
-			return nil
-		}
-	}
-	if len(loads) != 2 || mul < 0 || acc < 0 {
-		return nil
-	}
-	M, C := n.Body[mul], n.Body[acc]
-	dt := C.Type
-	if dt != memref.Float32 && dt != memref.Float64 || C.Red != RedSum || len(C.Args) != 1 || C.Args[0] != mul ||
-		len(M.Args) != 2 || !slices.Contains(M.Args, loads[0]) || !slices.Contains(M.Args, loads[1]) {
-		return nil
-	}
-	for _, in := range n.Body {
-		if in.Type != dt {
-			return nil
-		}
-	}
-	A, B := n.Body[loads[0]], n.Body[loads[1]]
-	if A.Acc.Uses(jL) {
-		A, B = B, A
-	}
-	if A.Acc.Uses(jL) || !B.Acc.Uses(jL) || B.Acc.Uses(iL) || !B.Acc.ContiguousIn(jL) || !C.Acc.ContiguousIn(jL) {
-		return nil
-	}
 	ext := func(l int) (int, bool) {
 		e := n.Loops[l].Extent
 		return e.N, e.Kind == SizeStatic
@@ -124,32 +73,28 @@ func packMatmul(p *Program, n *Nest) *Nest {
 		return nil
 	}
 	bb, cb := p.Buffers[B.Acc.Buf], p.Buffers[C.Acc.Buf]
-	if bb.DType != dt || p.Root(B.Acc.Buf) == p.Root(C.Acc.Buf) || p.Root(A.Acc.Buf) == p.Root(C.Acc.Buf) {
+	if bb.DType != dt {
 		return nil
 	}
-	// B: k and j once each, as plain indices, every other axis 0.
+	// B: k and j once each, as plain indices, every other axis 0
+	// (MatchProduct has B contiguous in j and not using i).
 	for _, x := range B.Acc.Idx {
 		switch {
 		case x.Loop < 0 && len(x.More) == 0:
-			if x.Off != 0 || x.OffParam != 0 || x.Dyn != 0 {
+			if x.Off != 0 || x.OffParam != 0 {
 				return nil
 			}
 		case x.Loop == kL || x.Loop == jL:
-			if !x.Simple() || x.Bcast != BcastNone || x.Dyn != 0 {
+			if !x.Simple() || x.Bcast != BcastNone {
 				return nil
 			}
 		default:
 			return nil
 		}
 	}
-	// C: static dims (the view's), its last axis j.
+	// C (its axes plain loops, j last, by MatchProduct): static dims, the
+	// view's.
 	last := len(C.Acc.Idx) - 1
-	if B.Acc.Fault != 0 || C.Acc.Fault != 0 || A.Acc.Fault != 0 || last < 0 {
-		return nil
-	}
-	if x := C.Acc.Idx[last]; x.Loop != jL || !x.Simple() || x.Bcast != BcastNone || x.Dyn != 0 {
-		return nil
-	}
 	for _, d := range cb.Dims {
 		if d == Dynamic {
 			return nil
