@@ -412,8 +412,7 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 				n := pl.argBytes[rs.Arg]
 				copy(d.Data[:n], inputs[rs.Arg].Contiguous().Data[:n])
 			case rs.Const != nil:
-				n, _ := memref.ByteSize(d.DType, d.Shape)
-				copy(d.Data[:n], rs.Const.Contiguous().Data[:n])
+				copy(d.Data, rs.Const.Data) // a constant is contiguous, of exactly d's size
 			case owned[rs.Buf] == d:
 			default:
 				o, n := offs[rs.Buf], pl.bufs[rs.Buf].bytes

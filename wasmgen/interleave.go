@@ -62,7 +62,7 @@ func interleave(f *Func, starts []int, w int) bool {
 		return false
 	}
 	body := f.Body
-	out := make([]Instr, 0, hi-lo+hi/8)
+	out := make([]Instr, 0, (hi-lo)*9/8) // and a tee per shared constant
 	changed := false
 	for g := 0; g+1 < len(starts); g += w {
 		end := min(g+w, len(starts)-1)
