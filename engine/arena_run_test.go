@@ -19,16 +19,8 @@ import (
 func TestRunInArena(t *testing.T) {
 	rt := newRuntime(t)
 	ctx := context.Background()
-	exe := compile(t, rt, mixedResults)
-	x := f32s(t, []int{5, 7}, func(i int) float32 { return float32(i) / 10 })
-	b := f32s(t, []int{7}, func(i int) float32 { return float32(i) })
-	want, err := exe.Run(ctx, x, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Inputs in the arena too: a run that copies nothing.
-	ax, _ := rt.NewTensor(memref.Float32, x.Shape)
-	copy(ax.Data, x.Data)
+	// Inputs in the arena too (ax): a run that copies nothing.
+	exe, x, b, ax, want := mixedSetup(t, rt)
 	for _, in := range [][]*memref.Tensor{{x, b}, {ax, b}} {
 		got, err := exe.RunInArena(ctx, in...)
 		if err != nil {

@@ -21,6 +21,25 @@ const mixedResults = `func.func @f(%x: tensor<?x?xf32>, %b: tensor<?xf32>) -> (t
   func.return %0, %1, %b, %c, %0 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xf32>, tensor<2xf32>, tensor<?x?xf32>
 }`
 
+// mixedSetup compiles mixedResults and makes its inputs x and b (x also
+// as ax, a copy in the arena) and Run's results on them.
+func mixedSetup(t *testing.T, rt *Runtime) (exe *JitExecutable, x, b, ax *memref.Tensor, want []*memref.Tensor) {
+	t.Helper()
+	exe = compile(t, rt, mixedResults)
+	x = f32s(t, []int{5, 7}, func(i int) float32 { return float32(i) / 10 })
+	b = f32s(t, []int{7}, func(i int) float32 { return float32(i) })
+	want, err := exe.Run(context.Background(), x, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ax, err = rt.NewTensor(memref.Float32, x.Shape)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(ax.Data, x.Data)
+	return exe, x, b, ax, want
+}
+
 // newDst makes result tensors shaped like want: in the arena (filled with
 // 0xFF, as a used block may be) or on the heap.
 func newDst(t *testing.T, rt *Runtime, want []*memref.Tensor, inArena bool) []*memref.Tensor {
@@ -49,15 +68,7 @@ func newDst(t *testing.T, rt *Runtime, want []*memref.Tensor, inArena bool) []*m
 func TestRunInto(t *testing.T) {
 	rt := newRuntime(t)
 	ctx := context.Background()
-	exe := compile(t, rt, mixedResults)
-	x := f32s(t, []int{5, 7}, func(i int) float32 { return float32(i) / 10 })
-	b := f32s(t, []int{7}, func(i int) float32 { return float32(i) })
-	want, err := exe.Run(ctx, x, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ax, _ := rt.NewTensor(memref.Float32, x.Shape)
-	copy(ax.Data, x.Data)
+	exe, x, b, ax, want := mixedSetup(t, rt)
 	for _, in := range [][]*memref.Tensor{{x, b}, {ax, b}} {
 		for _, inArena := range []bool{true, false} {
 			name := fmt.Sprintf("arena inputs %v, arena results %v", in[0] == ax, inArena)
