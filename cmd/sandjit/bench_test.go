@@ -22,8 +22,8 @@ func TestBenchTable(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", s, out)
 		}
 	}
-	if strings.Contains(out, "K1 ") || strings.Contains(out, "ratio C") || strings.Count(out, "\n") != 6 {
-		t.Errorf("want a header, two kernels, the config line, the legend and the scaled targets' note:\n%s", out)
+	if strings.Contains(out, "K1 ") || strings.Contains(out, "ratio C") || !strings.Contains(out, "dyn/static") || strings.Count(out, "\n") != 7 {
+		t.Errorf("want a header, two kernels, the config line, the legend, the dynamic form's legend and the scaled targets' note:\n%s", out)
 	}
 	// Progress goes to stderr, each update over the last, and is wiped.
 	if !strings.Contains(errs, "\rK9 add [8] (call overhead): 3/3 calls") || !strings.HasSuffix(errs, "\r") {
@@ -43,7 +43,7 @@ func TestBenchJSONAndPlot(t *testing.T) {
 		t.Fatalf("%v:\n%s", err, out)
 	}
 	if len(res) != 1 || res[0]["kernel"] != "K7" || res[0]["workers"] != 2.0 || res[0]["specialization"] != "always" ||
-		res[0]["target_gflop_per_s"] != 25.0 {
+		res[0]["target_gflop_per_s"] != 25.0 || res[0]["dynamic"] == nil || !(res[0]["dynamic_ratio"].(float64) > 0) {
 		t.Errorf("got %v", res)
 	}
 	f, err := os.Open(svg)

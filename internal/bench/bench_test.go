@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -20,8 +21,9 @@ import (
 // Small odd sizes: every loop's remainder and tiling edge is exercised.
 var small = []Dims{{N: 37, M: 19, E: 8}, {N: 1, M: 1, E: 1}, {N: 70, M: 33, E: 3}}
 
-// TestGoBaselinesMatchRefeval runs each kernel's text through the
-// reference evaluator and compares its Go baseline with it.
+// TestGoBaselinesMatchRefeval runs each kernel's text, static and
+// dynamic, through the reference evaluator and compares its Go baseline
+// with it.
 func TestGoBaselinesMatchRefeval(t *testing.T) {
 	ctx := context.Background()
 	for _, k := range Suite() {
@@ -30,20 +32,46 @@ func TestGoBaselinesMatchRefeval(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			mod, err := lower.Parse(k.Name+".mlir", c.Src, lower.ParseLimits{})
-			if err != nil {
-				t.Fatalf("%s %+v: parse: %v\n%s", k.Name, d, err, c.Src)
-			}
-			want, err := refeval.Eval(ctx, mod.Funcs[0], mod, c.Heap)
-			if err != nil {
-				t.Fatalf("%s %+v: refeval: %v", k.Name, d, err)
-			}
 			c.RunGo()
-			// Check compares a result with c.Out, the Go baseline's.
-			if _, err := c.Check(want); err != nil {
-				t.Errorf("%s %s %+v: Go baseline vs refeval: %v", k.Name, k.Title, d, err)
+			for _, src := range []string{string(c.Src), k.DynamicSource(d)} {
+				mod, err := lower.Parse(k.Name+".mlir", []byte(src), lower.ParseLimits{})
+				if err != nil {
+					t.Fatalf("%s %+v: parse: %v\n%s", k.Name, d, err, src)
+				}
+				want, err := refeval.Eval(ctx, mod.Funcs[0], mod, c.Heap)
+				if err != nil {
+					t.Fatalf("%s %+v: refeval: %v\n%s", k.Name, d, err, src)
+				}
+				// Check compares a result with c.Out, the Go baseline's.
+				if _, err := c.Check(want); err != nil {
+					t.Errorf("%s %s %+v: Go baseline vs refeval: %v\n%s", k.Name, k.Title, d, err, src)
+				}
 			}
 		}
+	}
+}
+
+// TestDynamicSource: the dynamic form declares every f32 dim `?` and
+// nothing else changes.
+func TestDynamicSource(t *testing.T) {
+	d := DimsFor(64)
+	static := regexp.MustCompile(`tensor<(?:[0-9?]+x)*[0-9]+xf32>`)
+	for _, k := range Suite() {
+		src, dyn := k.Source(d), k.DynamicSource(d)
+		if static.MatchString(dyn) {
+			t.Errorf("%s: a static f32 type is left: %s", k.Name, static.FindString(dyn))
+		}
+		if !strings.Contains(dyn, "tensor<?") {
+			t.Errorf("%s: no dynamic type:\n%s", k.Name, dyn)
+		}
+		// Erasing the dims from both leaves the same text.
+		erase := regexp.MustCompile(`[0-9?]+x`)
+		if erase.ReplaceAllString(src, "") != erase.ReplaceAllString(dyn, "") {
+			t.Errorf("%s: more than the dims changed:\n%s\n%s", k.Name, src, dyn)
+		}
+	}
+	if got := Lookup("K3").DynamicSource(Dims{N: 5, M: 2, E: 1}); !strings.Contains(got, "(%x: tensor<?x?xf32>, %bias: tensor<?xf32>)") {
+		t.Errorf("K3 dynamic:\n%s", got)
 	}
 }
 
@@ -145,7 +173,11 @@ func TestRunTiny(t *testing.T) {
 		if r.Iters != 5 || r.Size != 16 || r.Workers != 1 || r.Backend != "wazero" || r.Specialization != "always" {
 			t.Errorf("%s: config not recorded: %+v", r.Kernel, r)
 		}
-		for name, tm := range map[string]Timing{"sandjit": r.Sandjit, "run": r.SandjitRun, "heap": r.SandjitHeap, "into": r.SandjitInto, "go": r.Go} {
+		if r.Dynamic == nil || r.DynamicRatio <= 0 || r.DynamicRatio != r.Dynamic.MedianMs/r.Sandjit.MedianMs {
+			t.Errorf("%s: dynamic form not measured: %+v %v", r.Kernel, r.Dynamic, r.DynamicRatio)
+			continue
+		}
+		for name, tm := range map[string]Timing{"sandjit": r.Sandjit, "run": r.SandjitRun, "heap": r.SandjitHeap, "into": r.SandjitInto, "go": r.Go, "dynamic": *r.Dynamic} {
 			if !(tm.P10Ms <= tm.MedianMs && tm.MedianMs <= tm.P90Ms) || tm.MinMs > tm.P10Ms || tm.MedianMs < 0 {
 				t.Errorf("%s %s: timing out of order: %+v", r.Kernel, name, tm)
 			}
@@ -162,7 +194,7 @@ func TestRunTiny(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, s := range []string{"sandjit median", "K10", "GFLOP/s", "Mcall/s", "GB/s", "target scaled"} {
+	for _, s := range []string{"sandjit median", "dyn/static", "K10", "GFLOP/s", "Mcall/s", "GB/s", "target scaled", "dynamic: the same kernel with every dim ?"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("table lacks %q:\n%s", s, out)
 		}
@@ -177,6 +209,25 @@ func TestRunSelectsKernels(t *testing.T) {
 	}
 	if len(res) != 2 || res[0].Kernel != "K9" || res[1].Kernel != "K3" || res[0].Workers != 2 {
 		t.Errorf("got %+v", res)
+	}
+	for _, r := range res {
+		if r.Dynamic == nil {
+			t.Errorf("%s: dynamic form not measured", r.Kernel)
+		}
+	}
+	static, err := Run(context.Background(), Config{Kernels: []string{"K3"}, Size: 8, Iters: 2, Static: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if static[0].Dynamic != nil || static[0].DynamicRatio != 0 {
+		t.Errorf("Static: the dynamic form was measured: %+v", static[0])
+	}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, static); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "dyn/static") {
+		t.Errorf("Static: the table has a dynamic column:\n%s", buf.String())
 	}
 	if _, err := Run(context.Background(), Config{Kernels: []string{"K11"}}); err == nil || !strings.Contains(err.Error(), "K10") {
 		t.Errorf("unknown kernel: %v", err)
@@ -201,7 +252,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 	var raw []map[string]any
 	json.Unmarshal(buf.Bytes(), &raw)
-	for _, key := range []string{"kernel", "sandjit", "go", "ratio", "gb_per_s", "target_ms", "met"} {
+	for _, key := range []string{"kernel", "sandjit", "go", "ratio", "gb_per_s", "target_ms", "met", "dynamic", "dynamic_ratio"} {
 		if _, ok := raw[0][key]; !ok {
 			t.Errorf("JSON lacks %q", key)
 		}

@@ -57,8 +57,9 @@ func target(r *Result) string {
 
 // WriteTable prints results as an aligned table: per kernel the sandjit
 // median, p10, p90 and CPU time per call (RunInArena on arena inputs), the
-// medians of Run on arena inputs and on heap inputs and of RunInto, the Go baseline's
-// median and CPU time, the ratio sandjit/Go, the throughput, the target,
+// medians of Run on arena inputs and on heap inputs and of RunInto, the
+// dynamic form's median and its ratio to the static one (when measured),
+// the Go baseline's median and CPU time, the ratio sandjit/Go, the throughput, the target,
 // whether it is met, and the number of calls measured. With native peers'
 // results (Config.Native), a column per peer with its median and one with
 // the ratio sandjit/fastest peer follow the ratio sandjit/Go.
@@ -70,11 +71,16 @@ func WriteTable(w io.Writer, results []Result) error {
 		nameW = max(nameW, len(results[i].Kernel)+1+len(results[i].Title))
 	}
 	peers := nativeNames(results)
+	dynamic := slices.ContainsFunc(results, func(r Result) bool { return r.Dynamic != nil })
+	var dynHead string
+	if dynamic {
+		dynHead = "dynamic\tdyn/static\t"
+	}
 	var nativeHead string
 	if len(peers) > 0 {
 		nativeHead = strings.Join(peers, "\t") + "\tratio C\tC target\tmet C\t"
 	}
-	fmt.Fprintf(tw, "%-*s\tsandjit median\tp10\tp90\tcpu/call\tRun\tRun heap-in\tRunInto\tGo median\tGo cpu/call\tratio\t%sthroughput\ttarget\tmet\tcalls\t\n", nameW, "kernel", nativeHead)
+	fmt.Fprintf(tw, "%-*s\tsandjit median\tp10\tp90\tcpu/call\tRun\tRun heap-in\tRunInto\t%sGo median\tGo cpu/call\tratio\t%sthroughput\ttarget\tmet\tcalls\t\n", nameW, "kernel", dynHead, nativeHead)
 	scaled := false
 	for i := range results {
 		r := &results[i]
@@ -107,19 +113,29 @@ func WriteTable(w io.Writer, results []Result) error {
 				native += "-\t-\t"
 			}
 		}
-		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s%s\t%s\t%s\t%d\t\n",
+		var dyn string
+		switch {
+		case r.Dynamic != nil:
+			dyn = fmt.Sprintf("%s\t%.2f\t", FormatMs(r.Dynamic.MedianMs), r.DynamicRatio)
+		case dynamic:
+			dyn = "-\t-\t"
+		}
+		fmt.Fprintf(tw, "%-*s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\t%s\t%.2f\t%s%s\t%s\t%s\t%d\t\n",
 			nameW, r.Kernel+" "+r.Title, FormatMs(r.Sandjit.MedianMs), FormatMs(r.Sandjit.P10Ms), FormatMs(r.Sandjit.P90Ms),
 			FormatMs(r.Sandjit.CPUMs), FormatMs(r.SandjitRun.MedianMs), FormatMs(r.SandjitHeap.MedianMs), FormatMs(r.SandjitInto.MedianMs),
-			FormatMs(r.Go.MedianMs), FormatMs(r.Go.CPUMs), r.Ratio, native, throughput(r, false), target(r), met, r.Iters)
+			dyn, FormatMs(r.Go.MedianMs), FormatMs(r.Go.CPUMs), r.Ratio, native, throughput(r, false), target(r), met, r.Iters)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	if len(results) > 0 {
 		r := &results[0]
-		fmt.Fprintf(w, "size %d, backend %s, %d worker(s), specialization %s; calls: measured RunInArena calls (each variant gets about a fifth of the budget, in batches of ~20 ms), after %d warm-up\n",
+		fmt.Fprintf(w, "size %d, backend %s, %d worker(s), specialization %s; calls: measured RunInArena calls (each variant gets an equal share of the budget, in batches of ~20 ms), after %d warm-up\n",
 			r.Size, r.Backend, r.Workers, r.Specialization, r.Warmup)
 		fmt.Fprintln(w, "sandjit: RunInArena on arena inputs, result freed (nothing copied); Run: result copied out; heap-in: inputs copied in too; RunInto: into a kept arena tensor; ratio = sandjit/Go (medians); cpu: all threads")
+		if dynamic {
+			fmt.Fprintln(w, "dynamic: the same kernel with every dim ?, RunInArena, same inputs and specialization mode (specializations ready); dyn/static = dynamic/sandjit (medians)")
+		}
 		if len(peers) > 0 {
 			fmt.Fprintf(w, "%s: medians of native/suite.c (%s), same inputs, in a child process after each kernel's variants (a quarter of the budget each); ratio C = sandjit/fastest C\n",
 				strings.Join(peers, ", "), nativeFlagsNote(results, peers))

@@ -20,8 +20,8 @@ type Config struct {
 	Kernels []string // names (K1 … K10); empty: all, in order
 	Size    int      // the suite's size (DimsFor); 0: DefaultSize
 	// Iters is the number of measured calls of each variant per kernel;
-	// 0 picks it per variant so that a kernel takes about Budget (each of
-	// the five variants a fifth of it, at least 10 calls).
+	// 0 picks it per variant so that a kernel takes about Budget (each
+	// variant an equal share of it, at least 10 calls).
 	Iters  int
 	Budget time.Duration // 0: 1 s
 	// Warmup is the number of unmeasured calls of each variant before
@@ -31,7 +31,11 @@ type Config struct {
 	Workers        int    // engine.WithWorkers; 0: 1 (one thread)
 	Backend        string // engine.WithBackend; "": wazero
 	Specialization engine.Specialization
-	Seed           uint64 // input generator seed; 0: 1
+	// Static skips the dynamic form of each kernel (Kernel.DynamicSource),
+	// which is otherwise compiled with the same specialization mode and
+	// timed through RunInArena beside the static form (Result.Dynamic).
+	Static bool
+	Seed   uint64 // input generator seed; 0: 1
 	// Native are native peers (BuildNative) to time on each kernel right
 	// after its sandjit and Go variants, each for a quarter of Budget,
 	// on the same inputs; their results are checked against the Go
@@ -82,7 +86,16 @@ type Result struct {
 	// arena tensor kept across calls: no result tensor is made or freed
 	// (for K9, no allocation at all).
 	SandjitInto Timing `json:"sandjit_into"`
-	Go          Timing `json:"go"`
+	// Dynamic is the kernel in its dynamic form (every dim `?`,
+	// Kernel.DynamicSource) run through RunInArena on the same arena
+	// inputs, with the same specialization mode (under
+	// SpecializeEnabled, after its background specialization is ready);
+	// DynamicRatio is Dynamic.MedianMs / Sandjit.MedianMs (above 1: the
+	// dynamic form is slower than the static one). Absent with
+	// Config.Static.
+	Dynamic      *Timing `json:"dynamic,omitempty"`
+	DynamicRatio float64 `json:"dynamic_ratio,omitempty"`
+	Go           Timing  `json:"go"`
 	// Ratio is Sandjit.MedianMs / Go.MedianMs (below 1: sandjit faster);
 	// RunRatio and HeapRatio the same for SandjitRun and SandjitHeap.
 	Ratio     float64 `json:"ratio"`
@@ -150,10 +163,12 @@ func (c *Config) kernels() ([]*Kernel, error) {
 }
 
 // Run measures the configured kernels: for each, compile once through the
-// engine, check its result against the Go baseline (failing with
-// ErrMismatch if wrong, through RunInArena, Run and RunInto alike), warm up, then
-// time the five variants (RunInArena, Run and RunInto on arena inputs, Run
-// on heap inputs, Go; see Result) interleaved in batches of about 20 ms each, so
+// engine (the static form and, unless cfg.Static, the dynamic one), check
+// its result against the Go baseline (failing with ErrMismatch if wrong,
+// through RunInArena, Run and RunInto alike), warm up, then time the
+// variants (RunInArena, Run and RunInto on arena inputs, Run on heap
+// inputs, Go, and the dynamic form through RunInArena; see Result)
+// interleaved in batches of about 20 ms each, so
 // that machine noise and the garbage collector hit all of them alike while
 // the calls of a batch run back to back, warm, as in a caller's loop; then
 // the native peers of cfg.Native, if any (NativePeer.Run). It returns the
@@ -349,12 +364,14 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 	if err != nil {
 		return r, fmt.Errorf("compile: %w", err)
 	}
-	inArena := func() error {
-		res, err := exe.RunInArena(ctx, c.Arena...)
-		for _, t := range res {
-			rt.FreeTensor(t)
+	inArena := func(exe *engine.JitExecutable) func() error {
+		return func() error {
+			res, err := exe.RunInArena(ctx, c.Arena...)
+			for _, t := range res {
+				rt.FreeTensor(t)
+			}
+			return err
 		}
-		return err
 	}
 	into, err := rt.NewTensor(memref.Float32, k.OutShape(d))
 	if err != nil {
@@ -363,11 +380,20 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 	defer rt.FreeTensor(into)
 	dst := []*memref.Tensor{into}
 	vs := []*variant{
-		{call: inArena},
+		{call: inArena(exe)},
 		{call: func() error { _, err := exe.Run(ctx, c.Arena...); return err }},
 		{call: func() error { _, err := exe.Run(ctx, c.Heap...); return err }},
 		{call: func() error { c.RunGo(); return nil }},
 		{call: func() error { return exe.RunInto(ctx, dst, c.Arena...) }},
+	}
+	var dyn *engine.JitExecutable
+	if !cfg.Static {
+		dyn, err = rt.Compile(ctx, []byte(k.DynamicSource(d)), engine.WithSpecialization(cfg.Specialization),
+			engine.WithFilename(strings.ToLower(k.Name)+"-dynamic.mlir"))
+		if err != nil {
+			return r, fmt.Errorf("compile the dynamic form: %w", err)
+		}
+		vs = append(vs, &variant{call: inArena(dyn)})
 	}
 	for i := 0; i < cfg.Warmup; i++ {
 		for _, v := range vs {
@@ -381,19 +407,26 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 	if err := exe.WaitForCompilations(ctx); err != nil {
 		return r, err
 	}
-	c.RunGo()
-	for i, run := range []func() ([]*memref.Tensor, error){
+	checks := []func() ([]*memref.Tensor, error){
 		func() ([]*memref.Tensor, error) { return exe.RunInArena(ctx, c.Arena...) },
 		func() ([]*memref.Tensor, error) { return exe.Run(ctx, c.Arena...) },
 		func() ([]*memref.Tensor, error) { return exe.Run(ctx, c.Heap...) },
 		func() ([]*memref.Tensor, error) { return dst, exe.RunInto(ctx, dst, c.Arena...) },
-	} {
+	}
+	if dyn != nil {
+		if err := dyn.WaitForCompilations(ctx); err != nil {
+			return r, err
+		}
+		checks = append(checks, func() ([]*memref.Tensor, error) { return dyn.RunInArena(ctx, c.Arena...) })
+	}
+	c.RunGo()
+	for i, run := range checks {
 		res, err := run()
 		if err != nil {
 			return r, fmt.Errorf("run: %w", err)
 		}
 		e, err := c.Check(res)
-		if i == 0 {
+		if i == 0 || i == 4 { // RunInArena: free the results
 			for _, t := range res {
 				rt.FreeTensor(t)
 			}
@@ -478,6 +511,10 @@ func runKernel(ctx context.Context, rt *engine.Runtime, k *Kernel, d Dims, cfg *
 	r.RunRatio = div(r.SandjitRun.MedianMs, r.Go.MedianMs)
 	r.HeapRatio = div(r.SandjitHeap.MedianMs, r.Go.MedianMs)
 	r.IntoRatio = div(r.SandjitInto.MedianMs, r.Go.MedianMs)
+	if dyn != nil {
+		t := vs[5].timing()
+		r.Dynamic, r.DynamicRatio = &t, div(t.MedianMs, r.Sandjit.MedianMs)
+	}
 	sec, goSec := r.Sandjit.MedianMs/1e3, r.Go.MedianMs/1e3
 	r.GBps, r.GoGBps = div(float64(r.Bytes), sec)/1e9, div(float64(r.Bytes), goSec)/1e9
 	r.GFLOPs, r.GoGFLOPs = div(float64(r.FLOPs), sec)/1e9, div(float64(r.FLOPs), goSec)/1e9

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 )
 
@@ -75,6 +76,22 @@ type Kernel struct {
 	// Tol is the tolerance against the Go baseline for d.
 	Tol func(d Dims) Tol
 }
+
+// DynamicSource is the kernel's text for d with every f32 tensor type's
+// dims written as `?` (tensor<1024x1024xf32> becomes tensor<?x?xf32>), the
+// form TF's exporters give kernels whose shapes are known only when they
+// run. The suite's f32 constants are scalars and its integer constants
+// (axes, perms) keep their static types, so the text stays valid.
+func (k *Kernel) DynamicSource(d Dims) string {
+	return staticF32.ReplaceAllStringFunc(k.Source(d), func(t string) string {
+		return staticDim.ReplaceAllString(t, "?x")
+	})
+}
+
+var (
+	staticF32 = regexp.MustCompile(`tensor<(?:\d+x)+f32>`)
+	staticDim = regexp.MustCompile(`\d+x`)
+)
 
 // Suite returns the ten kernels, K1 to K10.
 func Suite() []*Kernel { return suite }
