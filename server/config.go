@@ -235,6 +235,9 @@ type Config struct {
 	Defaults Quotas `json:"defaults"`
 	// Tenants are the tenants; every key belongs to exactly one.
 	Tenants []TenantConfig `json:"tenants"`
+	// Redis, if set, is where replicas share the tenants' kernels and
+	// quotas (README, "Scale-out"). Without it both live in this process.
+	Redis *RedisConfig `json:"redis,omitempty"`
 }
 
 // maxConfigBytes bounds a config file.
@@ -361,5 +364,12 @@ func (c Config) resolve() (resolved, error) {
 		r.tenants = append(r.tenants, spec)
 	}
 	def(&r.WriteTimeout, longest+time.Duration(r.ReadTimeout)+10*time.Second)
+	if c.Redis != nil {
+		rc := *c.Redis
+		if err := rc.resolve(); err != nil {
+			return r, fmt.Errorf("%w: %w", ErrConfig, err)
+		}
+		r.Redis = &rc
+	}
 	return r, nil
 }

@@ -10,7 +10,6 @@ import (
 	"math/bits"
 	"mime"
 	"net/http"
-	"sort"
 	"time"
 
 	"github.com/sandjit/sandjit/engine"
@@ -131,6 +130,24 @@ func (s *Server) createKernel(ctx context.Context, r *http.Request, t *tenant) (
 	if err := checkKernelTypes(exe.Func(), t.quotas); err != nil {
 		return nil, err
 	}
+	k := newKernel(exe, mode)
+	rec := kernelRecord{ID: k.id, Entry: k.entry, RequestEntry: kr.Entry, Specialize: mode.String(),
+		Args: k.args, Results: k.results, Source: kr.Source}
+	known, err := s.state.addKernel(ctx, t.name, rec, t.quotas.MaxKernels)
+	if errors.Is(err, errTooManyKernels) {
+		return nil, overLimit(limitKernels, "the tenant holds %d kernels, its max_kernels; DELETE one first", t.quotas.MaxKernels)
+	} else if err != nil {
+		return nil, stateError(err)
+	}
+	t.keep(k)
+	status := http.StatusCreated
+	if known {
+		status = http.StatusOK
+	}
+	return jsonReply(status, k.info()), nil
+}
+
+func newKernel(exe *engine.JitExecutable, mode engine.Specialization) *kernel {
 	args, results := exe.Signature()
 	k := &kernel{id: exe.Key().String(), entry: exe.Func().Name, mode: mode, exe: exe}
 	for _, a := range args {
@@ -139,19 +156,60 @@ func (s *Server) createKernel(ctx context.Context, r *http.Request, t *tenant) (
 	for _, a := range results {
 		k.results = append(k.results, a.String())
 	}
-	t.mu.Lock()
-	_, known := t.kernels[k.id]
-	if !known && len(t.kernels) >= t.quotas.MaxKernels {
-		t.mu.Unlock()
-		return nil, overLimit(limitKernels, "the tenant holds %d kernels, its max_kernels; DELETE one first", t.quotas.MaxKernels)
+	return k
+}
+
+// lookup finds the tenant's kernel id, compiled: as this replica compiled
+// it, or compiled now from the record another replica stored (once, however
+// many requests ask at the same time). It is 404 for an id the tenant does
+// not hold — deleted on any replica included.
+func (s *Server) lookup(ctx context.Context, t *tenant, id string) (*kernel, error) {
+	if k := t.local(id); k != nil {
+		ok, err := s.state.hasKernel(ctx, t.name, id)
+		if err != nil {
+			return nil, stateError(err)
+		}
+		if !ok {
+			t.forget(id)
+			return nil, errNoKernel(id)
+		}
+		return k, nil
 	}
-	t.kernels[k.id] = k
-	t.mu.Unlock()
-	status := http.StatusCreated
-	if known {
-		status = http.StatusOK
+	rec, err := s.state.kernel(ctx, t.name, id)
+	if errors.Is(err, errNoRecord) || (err == nil && rec.Source == "") {
+		return nil, errNoKernel(id)
+	} else if err != nil {
+		return nil, stateError(err)
 	}
-	return jsonReply(status, k.info()), nil
+	v, err, _ := t.loading.Do(id, func() (any, error) {
+		if k := t.local(id); k != nil {
+			return k, nil
+		}
+		mode, err := engine.ParseSpecialization(rec.Specialize)
+		if err != nil {
+			return nil, fmt.Errorf("kernel record %s: %w", clip(id, 80), err)
+		}
+		start := time.Now()
+		exe, err := s.compile(ctx, t, kernelRequest{Source: rec.Source, Entry: rec.RequestEntry}, mode)
+		s.metrics.compileSeconds.WithLabelValues(t.name).Observe(time.Since(start).Seconds())
+		if err != nil {
+			s.metrics.compiles.WithLabelValues(t.name, "error").Inc()
+			return nil, compileError(err)
+		}
+		s.metrics.compiles.WithLabelValues(t.name, "ok").Inc()
+		k := newKernel(exe, mode)
+		if k.id != id {
+			// Another build of sandjit (ids are content hashes of the
+			// text, the entry and the compiler) stored this record.
+			return nil, fmt.Errorf("kernel record %s compiles to id %s on this replica", clip(id, 80), k.id)
+		}
+		t.keep(k)
+		return k, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*kernel), nil
 }
 
 // compile runs Compile in the tenant's runtime within the tenant's
@@ -160,8 +218,11 @@ func (s *Server) createKernel(ctx context.Context, r *http.Request, t *tenant) (
 // the request gives up at the deadline (504), the tenant cannot pile up
 // compilations beyond max_concurrent_compiles, and Close waits for it.
 func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode engine.Specialization) (*engine.JitExecutable, error) {
-	if !t.compiles.TryAcquire(1) {
+	release, err := s.state.acquire(ctx, t.name, limitCompiles, t.quotas.MaxConcurrentCompiles)
+	if errors.Is(err, errNoSlot) {
 		return nil, overLimit(limitCompiles, "the tenant already has %d compilations in flight (max_concurrent_compiles)", t.quotas.MaxConcurrentCompiles)
+	} else if err != nil {
+		return nil, stateError(err)
 	}
 	cctx, cancel := context.WithTimeoutCause(ctx, time.Duration(t.quotas.CompileTimeout), errCompileTimeout)
 	defer cancel()
@@ -175,7 +236,7 @@ func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode 
 	gauge.Inc()
 	go func() {
 		defer s.inflight.Done()
-		defer t.compiles.Release(1)
+		defer release()
 		defer gauge.Dec()
 		var res result
 		defer func() {
@@ -262,26 +323,27 @@ func checkKernelTypes(fn *lower.Func, q Quotas) error {
 }
 
 // listKernels lists the tenant's kernels, by id.
-func (s *Server) listKernels(t *tenant) *reply {
-	t.mu.Lock()
-	list := make([]kernelInfo, 0, len(t.kernels))
-	for _, k := range t.kernels {
-		list = append(list, k.info())
+func (s *Server) listKernels(ctx context.Context, t *tenant) (*reply, error) {
+	recs, err := s.state.kernels(ctx, t.name)
+	if err != nil {
+		return nil, stateError(err)
 	}
-	t.mu.Unlock()
-	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
-	return jsonReply(http.StatusOK, map[string]any{"kernels": list})
+	list := make([]kernelInfo, 0, len(recs))
+	for _, r := range recs {
+		list = append(list, r.info())
+	}
+	return jsonReply(http.StatusOK, map[string]any{"kernels": list}), nil
 }
 
-// deleteKernel forgets a kernel for this tenant (its compiled code stays
-// in the shared cache for others until evicted).
-func (s *Server) deleteKernel(t *tenant, id string) (*reply, error) {
-	t.mu.Lock()
-	_, ok := t.kernels[id]
-	delete(t.kernels, id)
-	t.mu.Unlock()
-	if !ok {
+// deleteKernel forgets a kernel for this tenant, on every replica (its
+// compiled code stays in the shared cache for others until evicted).
+func (s *Server) deleteKernel(ctx context.Context, t *tenant, id string) (*reply, error) {
+	err := s.state.deleteKernel(ctx, t.name, id)
+	t.forget(id)
+	if errors.Is(err, errNoRecord) {
 		return nil, errNoKernel(id)
+	} else if err != nil {
+		return nil, stateError(err)
 	}
 	return jsonReply(http.StatusOK, map[string]string{"deleted": id}), nil
 }
@@ -304,9 +366,9 @@ func (s *Server) ops() *reply {
 // run decodes the inputs, runs the kernel within the tenant's run
 // deadline and concurrency, and encodes the outputs whole.
 func (s *Server) run(ctx context.Context, r *http.Request, t *tenant, id string) (*reply, error) {
-	k := t.kernel(id)
-	if k == nil {
-		return nil, errNoKernel(id)
+	k, err := s.lookup(ctx, t, id)
+	if err != nil {
+		return nil, err
 	}
 	in, params, err := inputFormat(r)
 	if err != nil {
@@ -319,10 +381,13 @@ func (s *Server) run(ctx context.Context, r *http.Request, t *tenant, id string)
 	if out == formatNPY && len(k.results) != 1 {
 		return nil, errorf(http.StatusNotAcceptable, kindNotAccept, "npy holds one array, and the kernel returns %d: ask for npz", len(k.results))
 	}
-	if !t.runs.TryAcquire(1) {
+	release, err := s.state.acquire(ctx, t.name, limitRuns, t.quotas.MaxConcurrentRuns)
+	if errors.Is(err, errNoSlot) {
 		return nil, overLimit(limitRuns, "the tenant already has %d runs in flight (max_concurrent_runs)", t.quotas.MaxConcurrentRuns)
+	} else if err != nil {
+		return nil, stateError(err)
 	}
-	defer t.runs.Release(1)
+	defer release()
 	gauge := s.metrics.inflight.WithLabelValues(t.name)
 	gauge.Inc()
 	defer gauge.Dec()

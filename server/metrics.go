@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
@@ -21,6 +23,7 @@ type metrics struct {
 	errors         *prometheus.CounterVec   // tenant, kind
 	inflight       *prometheus.GaugeVec     // tenant
 	compiling      *prometheus.GaugeVec     // tenant
+	stateErrors    *prometheus.CounterVec   // op
 }
 
 // noTenant labels requests no tenant could be found for.
@@ -59,8 +62,11 @@ func newMetrics(s *Server) *metrics {
 		compiling: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "sandjit_compiles_in_flight", Help: "Compilations in flight by tenant, including ones past their request's budget.",
 		}, []string{"tenant"}),
+		stateErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sandjit_state_errors_total", Help: "Failed calls to the shared state (Redis) by operation; each failed request answered 503 state_unavailable.",
+		}, []string{"op"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.compiles, m.compileSeconds, m.runs, m.runSeconds, m.errors, m.inflight, m.compiling,
+	m.reg.MustRegister(m.stateErrors, m.requests, m.latency, m.compiles, m.compileSeconds, m.runs, m.runSeconds, m.errors, m.inflight, m.compiling,
 		&engineCollector{s: s},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, t := range s.tenants {
@@ -106,7 +112,9 @@ func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
 		gauge(descArenaInUse, float64(a.InUse), t.name)
 		gauge(descArenaPeak, float64(a.Peak), t.name)
 		gauge(descArenaLimit, float64(a.Limit), t.name)
-		gauge(descKernels, float64(t.numKernels()), t.name)
+		if n, err := c.s.state.numKernels(context.Background(), t.name); err == nil {
+			gauge(descKernels, float64(n), t.name)
+		}
 		st := t.rt.Stats()
 		for _, e := range []struct {
 			name string

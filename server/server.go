@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -21,8 +22,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"golang.org/x/sync/semaphore"
-	"golang.org/x/time/rate"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/sandjit/sandjit/engine"
 )
@@ -35,6 +35,7 @@ type Server struct {
 	cfg     resolved
 	log     *slog.Logger
 	cache   *engine.Cache
+	state   state
 	tenants []*tenant
 	metrics *metrics
 	handler http.Handler
@@ -51,31 +52,45 @@ type Server struct {
 	closed   bool
 }
 
-// tenant is one tenant's state: its runtime (arena, instances), its
-// kernels, and the semaphores and token bucket of its quotas.
+// tenant is one tenant: its runtime (arena, instances) and the kernels
+// this replica has compiled for it. Its kernel records and quotas live in
+// the server's state (in process, or in Redis across replicas).
 type tenant struct {
-	name     string
-	hashes   [][sha256.Size]byte
-	quotas   Quotas
-	rt       *engine.Runtime
-	runs     *semaphore.Weighted
-	compiles *semaphore.Weighted
-	limiter  *rate.Limiter
+	name   string
+	hashes [][sha256.Size]byte
+	quotas Quotas
+	rt     *engine.Runtime
 
-	mu      sync.Mutex
-	kernels map[string]*kernel // by id
+	mu       sync.Mutex
+	compiled map[string]*kernel // by id; at most max_kernels
+	loading  singleflight.Group // compilations of records submitted elsewhere, by id
 }
 
-func (t *tenant) numKernels() int {
+// local is the kernel id as this replica compiled it, or nil.
+func (t *tenant) local(id string) *kernel {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return len(t.kernels)
+	return t.compiled[id]
 }
 
-func (t *tenant) kernel(id string) *kernel {
+// keep adds a compiled kernel, dropping another (it is compiled again
+// when needed) when the tenant's records were deleted elsewhere.
+func (t *tenant) keep(k *kernel) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.kernels[id]
+	if _, ok := t.compiled[k.id]; !ok && len(t.compiled) >= t.quotas.MaxKernels {
+		for id := range t.compiled {
+			delete(t.compiled, id)
+			break
+		}
+	}
+	t.compiled[k.id] = k
+}
+
+func (t *tenant) forget(id string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.compiled, id)
 }
 
 // Option configures a Server.
@@ -96,6 +111,17 @@ func New(ctx context.Context, cfg Config, opts ...Option) (*Server, error) {
 	for _, o := range opts {
 		o(s)
 	}
+	s.state = newMemState()
+	if rc.Redis != nil {
+		password := ""
+		if env := rc.Redis.PasswordEnv; env != "" {
+			var ok bool
+			if password, ok = os.LookupEnv(env); !ok {
+				return nil, fmt.Errorf("%w: redis: password_env names %s, which is not set", ErrConfig, env)
+			}
+		}
+		s.state = newRedisState(*rc.Redis, password, func(op string) { s.metrics.stateErrors.WithLabelValues(op).Inc() })
+	}
 	s.cache, err = engine.NewCache(engine.CacheOptions{MaxBytes: rc.CacheMaxBytes, Dir: rc.CacheDir})
 	if err != nil {
 		return nil, fmt.Errorf("server: kernel cache: %w", err)
@@ -110,15 +136,10 @@ func New(ctx context.Context, cfg Config, opts ...Option) (*Server, error) {
 		if err != nil {
 			s.closeRuntimes(ctx)
 			s.cache.Close(ctx)
+			s.state.close()
 			return nil, fmt.Errorf("server: tenant %q: %w", spec.name, err)
 		}
-		s.tenants = append(s.tenants, &tenant{
-			name: spec.name, hashes: spec.hashes, quotas: q, rt: rt,
-			runs:     semaphore.NewWeighted(q.MaxConcurrentRuns),
-			compiles: semaphore.NewWeighted(q.MaxConcurrentCompiles),
-			limiter:  rate.NewLimiter(rate.Limit(q.RatePerSecond), q.Burst),
-			kernels:  map[string]*kernel{},
-		})
+		s.tenants = append(s.tenants, &tenant{name: spec.name, hashes: spec.hashes, quotas: q, rt: rt, compiled: map[string]*kernel{}})
 	}
 	s.base, s.cancelBase = context.WithCancelCause(context.WithoutCancel(ctx))
 	s.metrics = newMetrics(s)
@@ -207,6 +228,9 @@ func (s *Server) Close(ctx context.Context) error {
 	err := s.closeRuntimes(ctx)
 	if cerr := s.cache.Close(ctx); err == nil && cerr != nil {
 		err = fmt.Errorf("server: close cache: %w", cerr)
+	}
+	if cerr := s.state.close(); err == nil && cerr != nil {
+		err = fmt.Errorf("server: close state: %w", cerr)
 	}
 	return err
 }
@@ -356,8 +380,10 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request, req *request, 
 	if !methodAllowed(r.Method, allow) {
 		return nil, &apiError{status: http.StatusMethodNotAllowed, kind: kindMethod, msg: fmt.Sprintf("method %s not allowed; use %s", r.Method, allow)}
 	}
-	if !t.limiter.Allow() {
+	if err := s.state.allow(r.Context(), t.name, t.quotas); errors.Is(err, errNoSlot) {
 		return nil, overLimit(limitRate, "over the tenant's rate_per_second of %g (burst %d)", t.quotas.RatePerSecond, t.quotas.Burst)
+	} else if err != nil {
+		return nil, stateError(err)
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, t.quotas.MaxRequestBytes)
 	// The request's context ends with the client, and with the server:
@@ -463,8 +489,8 @@ func isTimeout(err error) bool {
 // every error (405 included) is the same one-line JSON.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	list := s.serveAPI(epList, "GET, POST", func(_ context.Context, _ *http.Request, t *tenant) (*reply, error) {
-		return s.listKernels(t), nil
+	list := s.serveAPI(epList, "GET, POST", func(ctx context.Context, _ *http.Request, t *tenant) (*reply, error) {
+		return s.listKernels(ctx, t)
 	})
 	create := s.serveAPI(epCreate, "GET, POST", s.createKernel)
 	mux.HandleFunc("/v1/kernels", func(w http.ResponseWriter, r *http.Request) {
@@ -555,12 +581,14 @@ func (s *Server) serveKernelRef(w http.ResponseWriter, r *http.Request) {
 	}
 	s.serveAPI(ep, "GET, DELETE", func(ctx context.Context, r *http.Request, t *tenant) (*reply, error) {
 		if r.Method == http.MethodDelete {
-			return s.deleteKernel(t, ref)
+			return s.deleteKernel(ctx, t, ref)
 		}
-		k := t.kernel(ref)
-		if k == nil {
+		rec, err := s.state.kernel(ctx, t.name, ref)
+		if errors.Is(err, errNoRecord) {
 			return nil, errNoKernel(ref)
+		} else if err != nil {
+			return nil, stateError(err)
 		}
-		return jsonReply(http.StatusOK, k.info()), nil
+		return jsonReply(http.StatusOK, rec.info()), nil
 	})(w, r)
 }
