@@ -11,8 +11,18 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/sandjit/sandjit/server"
 )
+
+// redisLog sends go-redis's messages (failed dials, pool trouble) to the
+// server's log as warnings.
+type redisLog struct{ log *slog.Logger }
+
+func (l redisLog) Printf(ctx context.Context, format string, v ...any) {
+	l.log.WarnContext(ctx, "redis: "+fmt.Sprintf(format, v...))
+}
 
 // runServe is `sandjit serve --addr HOST:PORT [--config FILE]`: the
 // multi-tenant server, until SIGINT or SIGTERM. Logs are JSON lines on
@@ -46,6 +56,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		cfg.CacheDir = *cacheDir
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if cfg.Redis != nil {
+		// go-redis logs through a process-wide logger; this process is
+		// ours, so its lines join the JSON log.
+		redis.SetLogger(redisLog{log})
+	}
 
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
