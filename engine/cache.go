@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 
@@ -172,6 +173,14 @@ func (c *Cache) verifyNative() {
 		if err != nil || d.IsDir() || strings.HasSuffix(p, sumSuffix) {
 			return nil
 		}
+		if strings.HasSuffix(p, ".tmp") {
+			// Another process sharing the directory may be writing it;
+			// one left by a crash goes after an hour.
+			if info, err := d.Info(); err == nil && time.Since(info.ModTime()) > time.Hour {
+				os.Remove(p)
+			}
+			return nil
+		}
 		want, _ := os.ReadFile(p + sumSuffix)
 		if got, err := fileDigest(p); err != nil || got != strings.TrimSpace(string(want)) {
 			os.Remove(p)
@@ -196,12 +205,32 @@ func (c *Cache) recordNative() {
 			return nil
 		}
 		if sum, err := fileDigest(p); err == nil {
-			if os.WriteFile(p+sumSuffix, []byte(sum+"\n"), 0o600) == nil {
+			if writeAtomic(p+sumSuffix, []byte(sum+"\n")) == nil {
 				c.summed[p] = true
 			}
 		}
 		return nil
 	})
+}
+
+// writeAtomic writes a file by rename, so that another process sharing
+// the directory (replicas on one volume) never reads it half written.
+func writeAtomic(p string, b []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(p), filepath.Base(p)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), p)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // purgeNative deletes every native cache file (and its sidecar).
