@@ -102,20 +102,21 @@ func (r *replica) kill() {
 	<-r.done
 }
 
-// scaleoutConfig: alice may run 3 at once, bob 4; leases live 2 s.
-func scaleoutConfig(redisAddr, extra string) string {
+// scaleoutConfig: two tenants with the given quotas (JSON members) on
+// one Redis; leases live 2 s.
+func scaleoutConfig(redisAddr, aliceQuotas, bobQuotas string) string {
 	return fmt.Sprintf(`{
   "shutdown_grace": "1s",
   "redis": {"addr": %q, "key_prefix": "e2e:", "lease_ttl": "2s"},
   "defaults": {"run_timeout": "5s", "max_concurrent_runs": 4, "rate_per_second": 100000, "burst": 100000},
   "tenants": [
-    {"name": "alice", "keys": [%q], "quotas": {"max_concurrent_runs": 3%s}},
-    {"name": "bob", "keys": [%q]}
+    {"name": "alice", "keys": [%q], "quotas": {%s}},
+    {"name": "bob", "keys": [%q], "quotas": {%s}}
   ]
-}`, redisAddr, aliceKey, extra, bobKey)
+}`, redisAddr, aliceKey, aliceQuotas, bobKey, bobQuotas)
 }
 
-func twoReplicas(t testing.TB, extra string) (*redistest.Server, []*replica) {
+func twoReplicas(t testing.TB, aliceQuotas, bobQuotas string) (*redistest.Server, []*replica) {
 	t.Helper()
 	rs := redistest.Start(t)
 	bin, err := buildSandjit()
@@ -123,7 +124,7 @@ func twoReplicas(t testing.TB, extra string) (*redistest.Server, []*replica) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	cfg := writeFileTB(t, dir, "config.json", scaleoutConfig(rs.Addr, extra))
+	cfg := writeFileTB(t, dir, "config.json", scaleoutConfig(rs.Addr, aliceQuotas, bobQuotas))
 	cache := filepath.Join(dir, "cache") // shared, as on a ReadWriteMany volume
 	return rs, []*replica{startReplica(t, bin, cfg, cache), startReplica(t, bin, cfg, cache)}
 }
@@ -176,7 +177,7 @@ func TestScaleOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds sandjit and starts processes")
 	}
-	rs, reps := twoReplicas(t, "")
+	rs, reps := twoReplicas(t, `"max_concurrent_runs": 3`, "")
 	a, b := reps[0], reps[1]
 	rdb := redis.NewClient(&redis.Options{Addr: rs.Addr})
 	defer rdb.Close()
