@@ -59,12 +59,20 @@
 //     visible to the client. Serve drains on shutdown: requests in flight
 //     finish within the grace period or their runs are cancelled (503).
 //   - No global state: metrics live in the Server's own registry.
+//   - Shared when configured: with Config.Redis, replicas share each
+//     tenant's kernel records (any replica runs a kernel another accepted,
+//     compiling it on first use; max_kernels and DELETE are cluster-wide)
+//     and its quotas in flight and in rate (leases that expire within
+//     lease_ttl if their replica dies; a GCRA bucket). When Redis does not
+//     answer, requests are refused with 503 state_unavailable: quotas fail
+//     closed. See the state interface and RATIONALE.md.
 //
 // # What it is not
 //
 // Not a scheduler (a run beyond its tenant's concurrency is refused with
-// 429, not queued), not a store (kernels live in memory: after a restart
-// or on another replica, tenants submit again — cheap with a shared cache
-// directory), not TLS termination (put it behind a proxy or a load
+// 429, not queued), not a store (kernels live in memory, or in Redis when
+// the config names one; after a restart without Redis, or if Redis loses
+// its data, tenants submit again — cheap with a shared cache directory),
+// not TLS termination (put it behind a proxy or a load
 // balancer), and not a config reloader (restart to change tenants).
 package server

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -325,5 +326,35 @@ func TestRedisConfig(t *testing.T) {
 	}
 	if _, err := New(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "SANDJIT_TEST_UNSET_PASSWORD") {
 		t.Errorf("New with an unset password_env: %v", err)
+	}
+}
+
+// TestDeployConfigs: the configs in deploy/ (the example, and the one
+// deploy/k8s.yaml embeds, with its redis section) are valid.
+func TestDeployConfigs(t *testing.T) {
+	if _, err := LoadConfig("../deploy/config.example.json"); err != nil {
+		t.Error(err)
+	}
+	b, err := os.ReadFile("../deploy/k8s.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "config.json: |\n")
+	if !ok {
+		t.Fatal("deploy/k8s.yaml has no config.json")
+	}
+	var lines []string
+	for _, l := range strings.Split(rest, "\n") {
+		if !strings.HasPrefix(l, "    ") {
+			break
+		}
+		lines = append(lines, l)
+	}
+	cfg, err := ParseConfig([]byte(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatalf("deploy/k8s.yaml's config: %v", err)
+	}
+	if cfg.Redis == nil || cfg.Redis.Addr == "" {
+		t.Error("deploy/k8s.yaml's config has no redis section")
 	}
 }
