@@ -176,7 +176,7 @@ func (s *Server) lookup(ctx context.Context, t *tenant, id string) (*kernel, err
 		return k, nil
 	}
 	rec, err := s.state.kernel(ctx, t.name, id)
-	if errors.Is(err, errNoRecord) || (err == nil && rec.Source == "") {
+	if errors.Is(err, errNoRecord) {
 		return nil, errNoKernel(id)
 	} else if err != nil {
 		return nil, stateError(err)
@@ -190,7 +190,9 @@ func (s *Server) lookup(ctx context.Context, t *tenant, id string) (*kernel, err
 			return nil, fmt.Errorf("kernel record %s: %w", clip(id, 80), err)
 		}
 		start := time.Now()
-		exe, err := s.compile(ctx, t, kernelRequest{Source: rec.Source, Entry: rec.RequestEntry}, mode)
+		// Not the request's context: other requests wait for this
+		// compilation, and the server's context ends it on shutdown.
+		exe, err := s.compile(s.base, t, kernelRequest{Source: rec.Source, Entry: rec.RequestEntry}, mode)
 		s.metrics.compileSeconds.WithLabelValues(t.name).Observe(time.Since(start).Seconds())
 		if err != nil {
 			s.metrics.compiles.WithLabelValues(t.name, "error").Inc()

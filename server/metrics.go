@@ -107,13 +107,18 @@ func (c *engineCollector) Collect(ch chan<- prometheus.Metric) {
 	counter := func(d *prometheus.Desc, v int64, labels ...string) {
 		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, float64(v), labels...)
 	}
+	stateOK := true
 	for _, t := range c.s.tenants {
 		a := t.rt.ArenaStats()
 		gauge(descArenaInUse, float64(a.InUse), t.name)
 		gauge(descArenaPeak, float64(a.Peak), t.name)
 		gauge(descArenaLimit, float64(a.Limit), t.name)
-		if n, err := c.s.state.numKernels(context.Background(), t.name); err == nil {
-			gauge(descKernels, float64(n), t.name)
+		if stateOK {
+			// With Redis down, one failed call is enough for a scrape.
+			n, err := c.s.state.numKernels(context.Background(), t.name)
+			if stateOK = err == nil; stateOK {
+				gauge(descKernels, float64(n), t.name)
+			}
 		}
 		st := t.rt.Stats()
 		for _, e := range []struct {

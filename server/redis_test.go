@@ -36,14 +36,33 @@ func replicas(t *testing.T, rs *redistest.Server, n int, edit func(*Config)) []*
 // both, and its DELETE on B is seen by A. Another tenant sees none of it.
 func TestRedisSharedKernels(t *testing.T) {
 	rs := redistest.Start(t)
-	hs := replicas(t, rs, 2, func(c *Config) { c.Tenants[0].Quotas.MaxKernels = 2 })
+	hs := replicas(t, rs, 2, func(c *Config) {
+		c.Tenants[0].Quotas.MaxKernels = 2
+		c.Tenants[0].Quotas.MaxConcurrentCompiles = 1
+	})
 	a, b := hs[0], hs[1]
 	id := a.submit(0, kernelAdd)
 	x := `{"dtype":"f32","shape":[1,3],"data":[1,2,3]}`
 	y := `{"dtype":"f32","shape":[3],"data":[10,20,30]}`
-	if o := decodeOutputs(t, b.runJSON(0, id, x, y)); dataString(o, 0) != "11 22 33" {
-		t.Errorf("run on B: %s", dataString(o, 0))
+	// Six first runs on B at once: B compiles the kernel once, within the
+	// tenant's one compile slot, and every run gets its answer.
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := b.runJSON(0, id, x, y)
+			if r.status != 200 {
+				t.Errorf("first runs on B: %d %s", r.status, r.body)
+				return
+			}
+			if o := decodeOutputs(t, r); dataString(o, 0) != "11 22 33" {
+				t.Errorf("run on B: %s", dataString(o, 0))
+			}
+		}()
 	}
+	wg.Wait()
+	b.waitMetric(`sandjit_compiles_total{result="ok",tenant="t00"} 1`)
 	if o := decodeOutputs(t, b.runJSON(0, id, x, y)); dataString(o, 0) != "11 22 33" {
 		t.Errorf("second run on B: %s", dataString(o, 0))
 	}

@@ -63,8 +63,8 @@ type kernelRecord struct {
 	Specialize   string   `json:"specialize"`
 	Args         []string `json:"args"`
 	Results      []string `json:"results"`
-	// Source is the kernel text; the in-process state does not keep it
-	// (its kernels are compiled where they are recorded).
+	// Source is the kernel text, from which a replica that has not
+	// compiled the kernel (or dropped it) compiles it again.
 	Source string `json:"source,omitempty"`
 }
 
@@ -109,7 +109,6 @@ func newMemState() *memState {
 }
 
 func (m *memState) addKernel(_ context.Context, tenant string, rec kernelRecord, maxKernels int) (bool, error) {
-	rec.Source = ""
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	recs := m.records[tenant]
@@ -146,6 +145,7 @@ func (m *memState) kernels(_ context.Context, tenant string) ([]kernelRecord, er
 	m.mu.Lock()
 	list := make([]kernelRecord, 0, len(m.records[tenant]))
 	for _, r := range m.records[tenant] {
+		r.Source = "" // not listed
 		list = append(list, r)
 	}
 	m.mu.Unlock()
