@@ -13,18 +13,19 @@ const mod = "github.com/sandjit/sandjit/"
 
 // allowed lists, for each package, the sandjit packages it may import.
 var allowed = map[string][]string{
-	"memref":            {},
-	"cache":             {},
-	"lower/loopir":      {"memref"},
-	"lower":             {"memref", "lower/loopir"},
-	"lower/refeval":     {"memref", "lower"},
-	"wasmgen":           {"memref", "lower/loopir"},
-	"engine":            {"memref", "lower", "lower/loopir", "wasmgen", "cache"},
-	"internal/golden":   {"memref"},
-	"internal/bench":    {"memref", "engine"},
-	"internal/archtest": {},
-	"server":            {"memref", "lower", "engine", "cache"},
-	"cmd/sandjit":       {"*"},
+	"memref":             {},
+	"cache":              {},
+	"lower/loopir":       {"memref"},
+	"lower":              {"memref", "lower/loopir"},
+	"lower/refeval":      {"memref", "lower"},
+	"wasmgen":            {"memref", "lower/loopir"},
+	"engine":             {"memref", "lower", "lower/loopir", "wasmgen", "cache"},
+	"internal/golden":    {"memref"},
+	"internal/bench":     {"memref", "engine"},
+	"internal/archtest":  {},
+	"internal/redistest": {},
+	"server":             {"memref", "lower", "engine", "cache"},
+	"cmd/sandjit":        {"*"},
 }
 
 func TestImportMap(t *testing.T) {
