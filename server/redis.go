@@ -69,7 +69,8 @@ func (c *RedisConfig) resolve() error {
 // redisState keeps the state in Redis. Per tenant T (keys hash-tagged
 // {T}, so that a tenant's keys share a Redis Cluster slot):
 //
-//	PREFIX{T}:kernels    hash: kernel id → the record's JSON
+//	PREFIX{T}:kernels    hash: kernel id → the record's JSON, without its text
+//	PREFIX{T}:sources    hash: kernel id → the kernel text (read only to compile)
 //	PREFIX{T}:runs       sorted set: lease id → expiry (ms, Redis's clock)
 //	PREFIX{T}:compiles   likewise
 //	PREFIX{T}:rate       GCRA's theoretical arrival time (µs, Redis's clock)
@@ -117,28 +118,35 @@ func (r *redisState) ctx(ctx context.Context) (context.Context, context.CancelFu
 	return context.WithTimeout(ctx, r.timeout)
 }
 
-// addKernelScript: KEYS[1] the hash; ARGV id, record, max. Returns 1 if
-// the id was known (replaced), 0 if added, -1 if the tenant is full.
+// addKernelScript: KEYS the records and sources hashes; ARGV id, record,
+// max, source. Returns 1 if the id was known (replaced), 0 if added, -1
+// if the tenant is full.
 var addKernelScript = redis.NewScript(`
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
-  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-  return 1
-end
-if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then
+local known = redis.call('HEXISTS', KEYS[1], ARGV[1])
+if known == 0 and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then
   return -1
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return 0
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
+return known
+`)
+
+// deleteKernelScript: KEYS the records and sources hashes; ARGV id.
+var deleteKernelScript = redis.NewScript(`
+redis.call('HDEL', KEYS[2], ARGV[1])
+return redis.call('HDEL', KEYS[1], ARGV[1])
 `)
 
 func (r *redisState) addKernel(ctx context.Context, tenant string, rec kernelRecord, maxKernels int) (bool, error) {
+	src := rec.Source
+	rec.Source = ""
 	b, err := json.Marshal(rec)
 	if err != nil {
 		return false, err
 	}
 	ctx, cancel := r.ctx(ctx)
 	defer cancel()
-	n, err := addKernelScript.Run(ctx, r.rdb, []string{r.key(tenant, "kernels")}, rec.ID, b, maxKernels).Int()
+	n, err := addKernelScript.Run(ctx, r.rdb, []string{r.key(tenant, "kernels"), r.key(tenant, "sources")}, rec.ID, b, maxKernels, src).Int()
 	switch {
 	case err != nil:
 		return false, r.fail("add_kernel", err)
@@ -152,16 +160,22 @@ func (r *redisState) kernel(ctx context.Context, tenant, id string) (kernelRecor
 	var rec kernelRecord
 	ctx, cancel := r.ctx(ctx)
 	defer cancel()
-	b, err := r.rdb.HGet(ctx, r.key(tenant, "kernels"), id).Bytes()
-	if errors.Is(err, redis.Nil) {
+	var get, src *redis.StringCmd
+	_, err := r.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		get = p.HGet(ctx, r.key(tenant, "kernels"), id)
+		src = p.HGet(ctx, r.key(tenant, "sources"), id)
+		return nil
+	})
+	if errors.Is(get.Err(), redis.Nil) {
 		return rec, errNoRecord
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, redis.Nil) {
 		return rec, r.fail("get_kernel", err)
 	}
-	if err := json.Unmarshal(b, &rec); err != nil || rec.ID != id {
-		return rec, fmt.Errorf("redis: the record of kernel %q is corrupt: %v", clip(id, 80), err)
+	if err := json.Unmarshal([]byte(get.Val()), &rec); err != nil || rec.ID != id || src.Err() != nil {
+		return rec, fmt.Errorf("redis: the record of kernel %q is corrupt: %v %v", clip(id, 80), err, src.Err())
 	}
+	rec.Source = src.Val()
 	return rec, nil
 }
 
@@ -188,7 +202,6 @@ func (r *redisState) kernels(ctx context.Context, tenant string) ([]kernelRecord
 		if err := json.Unmarshal([]byte(v), &rec); err != nil || rec.ID != id {
 			return nil, fmt.Errorf("redis: the record of kernel %q is corrupt: %v", clip(id, 80), err)
 		}
-		rec.Source = "" // not listed
 		list = append(list, rec)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
@@ -198,7 +211,7 @@ func (r *redisState) kernels(ctx context.Context, tenant string) ([]kernelRecord
 func (r *redisState) deleteKernel(ctx context.Context, tenant, id string) error {
 	ctx, cancel := r.ctx(ctx)
 	defer cancel()
-	n, err := r.rdb.HDel(ctx, r.key(tenant, "kernels"), id).Result()
+	n, err := deleteKernelScript.Run(ctx, r.rdb, []string{r.key(tenant, "kernels"), r.key(tenant, "sources")}, id).Int()
 	if err != nil {
 		return r.fail("delete_kernel", err)
 	}
