@@ -227,9 +227,14 @@ func hostEval(op *Op, f *opFacts, vals [][]int64, shapes [][]int, out []int, ele
 		case "tf.Minimum":
 			v = min(x, y)
 		case "tf.FloorDiv":
-			if y == 0 {
-				v = 0
-			} else {
+			// As the compiled code (loopir.OpFloorDiv): XLA's x / 0 = -1,
+			// corrected down to -2 for x < 0.
+			switch {
+			case y == 0 && x < 0:
+				v = -2
+			case y == 0:
+				v = -1
+			default:
 				v = x / y
 				if (x%y != 0) && ((x < 0) != (y < 0)) {
 					v--

@@ -460,7 +460,14 @@ func (b *builder) lowerReduce(op *Op, f *opFacts, res *Value) {
 	v := m.Load(ct, &loopir.Access{Buf: acc, Idx: identity(rank)})
 	if f.def.mean {
 		cnt := b.reduceCount(m, in, f.axes, ct)
-		v = m.Binary(loopir.OpDiv, ct, v, cnt)
+		q := m.Binary(loopir.OpDiv, ct, v, cnt)
+		if !ct.IsFloat() {
+			// An integer mean of nothing is 0 (OpDiv's x / 0 is -1).
+			zero := m.ConstBits(ct, 0)
+			isZero := m.Add(&loopir.Instr{Op: loopir.OpCompare, Cmp: loopir.CmpEq, Type: memref.Bool, Args: []int{cnt, zero}})
+			q = m.Add(&loopir.Instr{Op: loopir.OpSelect, Type: ct, Args: []int{isZero, zero, q}})
+		}
+		v = q
 	}
 	if ct != computeType(dt) {
 		v = m.Add(&loopir.Instr{Op: loopir.OpCast, Type: dt, Args: []int{v}}) // wraps

@@ -138,7 +138,7 @@ var opTable = map[string]*opDef{
 	"tf.AddV2":             {arity: 2, types: setNum, emit: bin(loopir.OpAdd)},                          // x + y
 	"tf.Sub":               {arity: 2, types: setNum, emit: bin(loopir.OpSub)},                          // x - y
 	"tf.Mul":               {arity: 2, types: setNum, emit: bin(loopir.OpMul)},                          // x * y
-	"tf.Div":               {arity: 2, types: setNum, emit: bin(loopir.OpDiv)},                          // x / y (ints truncate; /0 = 0)
+	"tf.Div":               {arity: 2, types: setNum, emit: bin(loopir.OpDiv)},                          // x / y (ints truncate; /0 = -1)
 	"tf.RealDiv":           {arity: 2, types: setNum, emit: bin(loopir.OpDiv)},                          // x / y
 	"tf.FloorDiv":          {arity: 2, types: setNum, emit: emitFloorDiv},                               // ⌊x / y⌋
 	"tf.FloorMod":          {arity: 2, types: setNum, emit: bin(loopir.OpFloorMod)},                     // x mod y, sign of y

@@ -45,9 +45,9 @@ var extraOps = map[string]*opDef{
 	"tf.Invert":           {arity: 1, types: setInt, emit: un(loopir.OpNot)},                                  // ^x, bitwise not
 	"tf.IsInf":            {arity: 1, types: setFloat, bool: true, emit: emitIsInf},                           // x is ±Inf
 	"tf.IsNan":            {arity: 1, types: setFloat, bool: true, emit: emitIsNaN},                           // x is NaN
-	"tf.Mod":              {arity: 2, types: setModT, emit: bin(loopir.OpRem)},                                // truncated remainder (C %, fmod); ints: x % 0 = 0
-	"tf.TruncateMod":      {arity: 2, types: setModT, emit: bin(loopir.OpRem)},                                // truncated remainder (C %, fmod); ints: x % 0 = 0
-	"tf.TruncateDiv":      {arity: 2, types: setNum, emit: emitTruncateDiv},                                   // trunc(x / y); ints: x / 0 = 0
+	"tf.Mod":              {arity: 2, types: setModT, emit: bin(loopir.OpRem)},                                // truncated remainder (C %, fmod); ints: x % 0 = x
+	"tf.TruncateMod":      {arity: 2, types: setModT, emit: bin(loopir.OpRem)},                                // truncated remainder (C %, fmod); ints: x % 0 = x
+	"tf.TruncateDiv":      {arity: 2, types: setNum, emit: emitTruncateDiv},                                   // trunc(x / y); ints: x / 0 = -1
 	"tf.ApproximateEqual": {arity: 2, types: setNum, bool: true, sameShape: true, emit: emitApproximateEqual}, // |x - y| < tolerance (attr, 1e-5); no broadcasting
 	"tf.NextAfter":        {arity: 2, types: setNextAfter, emit: bin(loopir.OpNextAfter)},                     // next value after x toward y
 	"tf.ZerosLike":        {arity: 1, types: setAll, emit: emitZeros},                                         // 0 (false) in x's shape

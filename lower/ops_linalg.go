@@ -221,8 +221,24 @@ func checkRange(c *checked, op *Op, f *opFacts, in []TensorType) string {
 
 func rangeElem(_ *Op, _ *opFacts, in []TensorType) memref.DType { return in[0].Elem }
 
-// rangeSize is tf.Range's element count.
-func rangeSize(start, limit, delta float64, integer bool) (int, string) {
+// roundHost rounds x to the float type dt (to nearest even, once).
+func roundHost(dt memref.DType, x float64) float64 {
+	switch dt {
+	case memref.Float32:
+		return float64(float32(x))
+	case memref.Float16:
+		return float64(memref.F16ToF32(memref.F64ToF16(x)))
+	}
+	return x
+}
+
+// rangeSize is tf.Range's element count. For floats it is computed in the
+// element type dt, as TensorFlow's kernel (core/kernels/sequence_ops.cc:
+// ceil(abs((limit - start) / delta)) in T) and its XLA lowering do:
+// limit - start and the quotient are each rounded to dt, so f32
+// Range(0, 0.3, 0.1) has 3 elements (float64 would give 4).
+func rangeSize(start, limit, delta float64, dt memref.DType) (int, string) {
+	integer := !dt.IsFloat()
 	if delta == 0 {
 		return 0, "Requires delta != 0"
 	}
@@ -233,7 +249,7 @@ func rangeSize(start, limit, delta float64, integer bool) (int, string) {
 	if integer {
 		n = math.Floor((math.Abs(limit-start) + math.Abs(delta) - 1) / math.Abs(delta))
 	} else {
-		n = math.Ceil(math.Abs((limit - start) / delta))
+		n = math.Ceil(math.Abs(roundHost(dt, roundHost(dt, limit-start)/delta)))
 	}
 	if n > memref.MaxElements {
 		return 0, fmt.Sprintf("Requires the range to have at most %d elements, got %v", int64(memref.MaxElements), n)
@@ -261,7 +277,7 @@ func dimsRange(op *Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 		n, m := rangeSizeInt(vals[0][0], vals[1][0], vals[2][0])
 		return []int{n}, m
 	}
-	n, m := rangeSize(x[0], x[1], x[2], !op.Results[0].Type.Elem.IsFloat())
+	n, m := rangeSize(x[0], x[1], x[2], op.Results[0].Type.Elem)
 	return []int{n}, m
 }
 

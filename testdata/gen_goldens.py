@@ -146,18 +146,23 @@ def _same(x, y):
 
 
 def _trunc_div(a, b):
+    """XLA's integer division: x / 0 == -1 (all ones once wrapped); INT_MIN / -1 wraps to INT_MIN."""
     if b == 0:
-        return 0
+        return -1
     q = abs(a) // abs(b)
     return q if (a < 0) == (b < 0) else -q
 
 
 def _floor_div(a, b):
-    return 0 if b == 0 else a // b
+    """TF's XLA lowering: z = a / b (XLA division), z - 1 if z * b != a and the signs differ.
+    By zero: z = -1, so -2 for a < 0 and -1 otherwise."""
+    if b == 0:
+        return -2 if a < 0 else -1
+    return a // b
 
 
 def _floor_mod(a, b):
-    return 0 if b == 0 else a % b  # Python %: sign of the divisor
+    return a if b == 0 else a % b  # Python %: sign of the divisor; XLA's x % 0 == x
 
 
 def _int_pow(a, b, bits):
@@ -550,7 +555,7 @@ def Mean(x, axes, keep_dims=False):
         # narrow integers in 64 bits, divides truncating, and casts back.
         wide = np.uint64 if np.issubdtype(x.dtype, np.unsignedinteger) else np.int64
         s = _wrap(np.add.reduce(_obj(x), axis=ax, keepdims=keep_dims, initial=0), wide)
-        q = np.vectorize(lambda a: _trunc_div(int(a), n), otypes=[object])(s)
+        q = np.vectorize(lambda a: 0 if n == 0 else _trunc_div(int(a), n), otypes=[object])(s)
         return _wrap(q, x.dtype)
     s = Sum(x, axes, keep_dims)
     return (s / np.array(n, dtype=x.dtype)).astype(x.dtype)
@@ -1878,11 +1883,11 @@ class op4:
 
     @staticmethod
     def _trunc_mod(a, b):
-        return 0 if b == 0 else a - _trunc_div(a, b) * b  # sign of the dividend; INT_MIN % -1 == 0
+        return a if b == 0 else a - _trunc_div(a, b) * b  # sign of the dividend; x % 0 == x; INT_MIN % -1 == 0
 
     @staticmethod
     def Mod(x, y):
-        """TF Mod == TruncateMod: C fmod / the C++ % (sign of the dividend); x % 0 == 0 for integers."""
+        """TF Mod == TruncateMod: C fmod / the C++ % (sign of the dividend); x % 0 == x for integers (XLA)."""
         _same(x, y)
         if is_int(x):
             return _binint(x, y, op4._trunc_mod)

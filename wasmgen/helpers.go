@@ -7,10 +7,13 @@ import (
 )
 
 // Scalar integer helpers: division, floor division, floor modulo and
-// power with the loop IR's total semantics (x/0 = 0, MIN/-1 = MIN,
-// x%0 = 0, negative powers). Wasm's own division traps on those inputs, so
-// every integer division goes through these. Narrow types use the 32-bit
-// versions on their widened values.
+// power with the loop IR's total semantics, XLA's: x/0 = -1 (all ones;
+// floordiv of a negative x by 0 is -2, TF's floor correction applied to
+// that), x%0 = x, MIN/-1 = MIN, MIN%-1 = 0, negative powers. Wasm's own
+// division traps on x/0 and MIN/-1, so every integer division goes through
+// these, which test both before any div or rem. Narrow types use the 32-bit
+// versions on their widened values (the caller normalizes the result, so
+// an all-ones ui8 quotient becomes 0xff).
 
 // intOps are the scalar opcodes of one integer width.
 type intOps struct {
@@ -47,14 +50,25 @@ func (g *gen) intHelper(name string, dt memref.DType) *Func {
 	f := g.m.NewFunc(key, []ValType{o.t, o.t}, []ValType{o.t})
 	g.helpers[key] = f
 	a, b := uint32(0), uint32(1)
-	// if b == 0: return 0
+	// if b == 0: return the value XLA defines (x ** 0 = 1 for pow)
 	f.LocalGet(b)
 	f.Op(o.eqz)
 	f.If(BlockEmpty)
-	if name == "pow" {
-		o.cnst(f, 1) // x ** 0 = 1
-	} else {
+	switch {
+	case name == "pow":
+		o.cnst(f, 1)
+	case name == "floormod" || name == "rem":
+		f.LocalGet(a) // x % 0 = x
+	case name == "floordiv" && signed:
+		// z = x / 0 = -1; z·0 != x and (x < 0) != (0 < 0) when x < 0: z - 1
+		o.cnst(f, -2)
+		o.cnst(f, -1)
+		f.LocalGet(a)
 		o.cnst(f, 0)
+		f.Op(o.ltS)
+		f.Op(OpSelect)
+	default:
+		o.cnst(f, -1) // x / 0 = -1 (all ones)
 	}
 	f.Op(OpReturn)
 	f.End()

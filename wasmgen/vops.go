@@ -320,7 +320,8 @@ func (ng *nestGen) sign(dt memref.DType, x val) val {
 	return ng.simple(dt, OpI32x4Sub, lt, gt)
 }
 
-// intRecip is 1/x on integers: 1 for 1, -1 for -1 (signed), else 0.
+// intRecip is 1/x on integers: 1 for 1, -1 for -1 (signed), all ones for 0
+// (XLA's x/0), else 0.
 func (ng *nestGen) intRecip(dt memref.DType, x val) val {
 	eqOp := OpI32x4Eq
 	if nregs(dt) == 2 {
@@ -330,12 +331,14 @@ func (ng *nestGen) intRecip(dt memref.DType, x val) val {
 	zero := ng.splatConst(dt, 0)
 	isOne := ng.simple(dt, eqOp, x, one)
 	r := ng.perReg(dt, []val{one, zero, isOne}, func(f *Func) { f.Op(OpV128Bitselect) })
+	mone := ng.splatConst(dt, ^uint64(0))
 	if dt.IsSigned() {
-		mone := ng.splatConst(dt, ^uint64(0))
 		isMone := ng.simple(dt, eqOp, x, mone)
 		r = ng.perReg(dt, []val{mone, r, isMone}, func(f *Func) { f.Op(OpV128Bitselect) })
 	}
-	return r
+	// 1 / 0 is all ones, as OpDiv's x / 0 (normalize narrows it for ui8/ui16).
+	isZero := ng.simple(dt, eqOp, x, zero)
+	return ng.normalize(ng.perReg(dt, []val{mone, r, isZero}, func(f *Func) { f.Op(OpV128Bitselect) }))
 }
 
 // floatFloorMod is fmod(a, b) adjusted to the divisor's sign.

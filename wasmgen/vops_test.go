@@ -57,6 +57,8 @@ func runBinary(t *testing.T, p *loopir.Program, dt memref.DType, a, b []float64)
 			out[i] = float64(h.mem[po+i])
 		case memref.Int32:
 			out[i] = float64(int32(le32(h.mem[po+4*i:])))
+		case memref.Int64:
+			out[i] = float64(int64(uint64(le32(h.mem[po+8*i:])) | uint64(le32(h.mem[po+8*i+4:]))<<32))
 		}
 	}
 	return out
@@ -74,6 +76,11 @@ func put(b []byte, dt memref.DType, i int, v float64) {
 	case memref.Int32:
 		u := uint32(int32(v))
 		b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
+	case memref.Int64:
+		u := uint64(int64(v))
+		for k := 0; k < 8; k++ {
+			b[8*i+k] = byte(u >> (8 * k))
+		}
 	}
 }
 
@@ -130,15 +137,59 @@ func TestNextAfterRemPredicates(t *testing.T) {
 			}
 		}
 	}
-	// Integer truncated remainder: sign of the dividend, x%0 = 0, MIN%-1 = 0.
+	// Integer truncated remainder: sign of the dividend, x%0 = x (XLA), MIN%-1 = 0.
 	ia := []float64{7, -7, 7, -7, 5, math.MinInt32, 0}
 	ib := []float64{3, 3, -3, -3, 0, -1, 4}
 	got := runBinary(t, binaryProgram(memref.Int32, memref.Int32, len(ia), func(n *loopir.Nest, x, y int) int {
 		return n.Binary(loopir.OpRem, memref.Int32, x, y)
 	}), memref.Int32, ia, ib)
-	for i, want := range []float64{1, -1, 1, -1, 0, 0, 0} {
+	for i, want := range []float64{1, -1, 1, -1, 5, 0, 0} {
 		if got[i] != want {
 			t.Errorf("i32 rem(%v, %v) = %v, want %v", ia[i], ib[i], got[i], want)
+		}
+	}
+}
+
+// TestIntDivisionXLA runs the integer division helpers on the inputs where
+// Wasm's i32/i64 div and rem trap (x / 0, MIN / -1): the guards must run
+// first and give XLA's values (xla/service/elemental_ir_emitter.cc
+// EmitIntegerDivide: "X / 0 == -1, INT_SMIN /s -1 = INT_SMIN";
+// EmitIntegerRemainder: "X % 0 == X, INT_SMIN %s -1 = 0"), and floordiv
+// TF's correction of that division (tf2xla/kernels/binary_ops.cc
+// FloorDivImpl: z = x / y, z - 1 when z·y != x and the signs differ, so a
+// negative x / 0 is -2). A trap would fail the call.
+func TestIntDivisionXLA(t *testing.T) {
+	for _, dt := range []memref.DType{memref.Int32, memref.Int64} {
+		minV := float64(math.MinInt32)
+		if dt == memref.Int64 {
+			minV = math.MinInt64
+		}
+		a := []float64{7, -7, 0, 5, -5, minV, minV, 7, -7, minV}
+		b := []float64{0, 0, 0, -1, -1, -1, 0, -2, 2, 1}
+		want := map[loopir.Op][]float64{
+			loopir.OpDiv:      {-1, -1, -1, -5, 5, minV, -1, -3, -3, minV},
+			loopir.OpFloorDiv: {-1, -2, -1, -5, 5, minV, -2, -4, -4, minV},
+			loopir.OpRem:      {7, -7, 0, 0, 0, 0, minV, 1, -1, 0},
+			loopir.OpFloorMod: {7, -7, 0, 0, 0, 0, minV, -1, 1, 0},
+		}
+		for op, w := range want {
+			got := runBinary(t, binaryProgram(dt, dt, len(a), func(n *loopir.Nest, x, y int) int {
+				return n.Binary(op, dt, x, y)
+			}), dt, a, b)
+			for i := range a {
+				if got[i] != w[i] {
+					t.Errorf("%s %s(%v, %v) = %v, want %v", dt, op, a[i], b[i], got[i], w[i])
+				}
+			}
+		}
+		// Reciprocal: 1/0 is XLA's 1 / 0 = -1.
+		got := runBinary(t, binaryProgram(dt, dt, 4, func(n *loopir.Nest, x, y int) int {
+			return n.Unary(loopir.OpRecip, dt, x)
+		}), dt, []float64{0, 1, -1, 2}, []float64{0, 0, 0, 0})
+		for i, w := range []float64{-1, 1, -1, 0} {
+			if got[i] != w {
+				t.Errorf("%s recip: element %d = %v, want %v", dt, i, got[i], w)
+			}
 		}
 	}
 }

@@ -101,7 +101,7 @@ var opTable = [numOps]opInfo{
 	OpSign:      {"sign", 1, numeric, 2},        // -1, 0 or 1; NaN stays NaN; -0 gives 0
 	OpSqrt:      {"sqrt", 1, floatOnly, 4},      // IEEE square root
 	OpRsqrt:     {"rsqrt", 1, floatOnly, 5},     // 1 / sqrt(a)
-	OpRecip:     {"recip", 1, numeric, 4},       // 1 / a; ints truncate and 1/0 = 0
+	OpRecip:     {"recip", 1, numeric, 4},       // 1 / a; ints truncate and 1/0 = -1 (all ones)
 	OpRound:     {"round", 1, numeric, 1},       // Round mode; identity on ints
 	OpMath:      {"math", 1, floatOnly, 20},     // Math(a), a transcendental function
 	OpIsFinite:  {"isfinite", 1, floatOnly, 1},  // bool: neither NaN nor ±Inf
@@ -111,10 +111,10 @@ var opTable = [numOps]opInfo{
 	OpAdd:       {"add", 2, numeric, 1},         // a + b; ints wrap
 	OpSub:       {"sub", 2, numeric, 1},         // a - b; ints wrap
 	OpMul:       {"mul", 2, numeric, 1},         // a * b; ints wrap
-	OpDiv:       {"div", 2, numeric, 4},         // a / b; ints truncate toward 0, a/0 = 0, MIN/-1 = MIN
-	OpFloorDiv:  {"floordiv", 2, numeric, 6},    // floor(a / b); ints: a/0 = 0, MIN/-1 = MIN
-	OpFloorMod:  {"floormod", 2, numeric, 8},    // a - floor(a/b)*b with b's sign; ints: a%0 = 0; floats: fmod then adjust
-	OpRem:       {"rem", 2, numeric, 8},         // truncated remainder, a's sign (C %, fmod); ints: a%0 = 0, MIN%-1 = 0
+	OpDiv:       {"div", 2, numeric, 4},         // a / b; ints truncate toward 0, a/0 = -1 (all ones), MIN/-1 = MIN
+	OpFloorDiv:  {"floordiv", 2, numeric, 6},    // floor(a / b); ints: z = a/b, z-1 if z·b != a and signs differ (a/0: -2 if a < 0, else -1), MIN/-1 = MIN
+	OpFloorMod:  {"floormod", 2, numeric, 8},    // a - floor(a/b)*b with b's sign; ints: a%0 = a; floats: fmod then adjust
+	OpRem:       {"rem", 2, numeric, 8},         // truncated remainder, a's sign (C %, fmod); ints: a%0 = a, MIN%-1 = 0
 	OpPow:       {"pow", 2, numeric, 25},        // a ** b; ints: b < 0 gives 0 except a = ±1, wraps
 	OpMath2:     {"math2", 2, floatOnly, 30},    // Math(a, b), a two-argument function (atan2)
 	OpNextAfter: {"nextafter", 2, floatOnly, 6}, // the next representable value after a toward b (C nextafter)

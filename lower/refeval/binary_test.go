@@ -92,30 +92,39 @@ func TestSquaredDifferenceRoundsTheDifference(t *testing.T) {
 	wantFloats(t, mustOp(t, "tf.SquaredDifference", nil, memref.Float32, x, y), memref.Float32, []int{1}, 0x1p48)
 }
 
+// TestBinaryIntDivision pins integer division to XLA's definition, which
+// TF's JIT lowers to: xla/service/elemental_ir_emitter.cc EmitIntegerDivide
+// and mhlo's map_mhlo_to_scalar_op.h (DivOp: "X / 0 == -1, INT_SMIN /s -1 =
+// INT_SMIN"; RemOp: "X % 0 == X, INT_SMIN %s -1 = 0"). FloorDiv and
+// FloorMod are TF's corrections on top (tf2xla/kernels/binary_ops.cc
+// FloorDivImpl: z = x / y, z - 1 if z·y != x and the signs differ, so a
+// negative x / 0 is -2; legalize_tf_patterns.td FloorMod: r = x % y, r + y
+// if r != 0 and r, y differ in sign, so x % 0 is x).
 func TestBinaryIntDivision(t *testing.T) {
-	x := vec(t, int32(7), -7, 7, -7, 5, math.MinInt32, math.MinInt32, 0, -1)
-	y := vec(t, int32(2), 2, -2, -2, 0, -1, 1, 3, 3)
+	x := vec(t, int32(7), -7, 7, -7, 5, math.MinInt32, math.MinInt32, 0, -1, -5, 0)
+	y := vec(t, int32(2), 2, -2, -2, 0, -1, 1, 3, 3, 0, 0)
 	want := map[string][]int64{
-		"tf.Div":      {3, -3, -3, 3, 0, math.MinInt32, math.MinInt32, 0, 0},
-		"tf.RealDiv":  {3, -3, -3, 3, 0, math.MinInt32, math.MinInt32, 0, 0},
-		"tf.FloorDiv": {3, -4, -4, 3, 0, math.MinInt32, math.MinInt32, 0, -1},
-		"tf.FloorMod": {1, 1, -1, -1, 0, 0, 0, 0, 2},
+		"tf.Div":      {3, -3, -3, 3, -1, math.MinInt32, math.MinInt32, 0, 0, -1, -1},
+		"tf.RealDiv":  {3, -3, -3, 3, -1, math.MinInt32, math.MinInt32, 0, 0, -1, -1},
+		"tf.FloorDiv": {3, -4, -4, 3, -1, math.MinInt32, math.MinInt32, 0, -1, -2, -1},
+		"tf.FloorMod": {1, 1, -1, -1, 5, 0, 0, 0, 2, -5, 0},
 	}
 	for op, w := range want {
-		wantInts(t, mustOp(t, op, nil, memref.Int32, x, y), memref.Int32, []int{9}, w...)
+		wantInts(t, mustOp(t, op, nil, memref.Int32, x, y), memref.Int32, []int{11}, w...)
 	}
 	// i64 INT_MIN and i8.
 	x64 := vec(t, int64(math.MinInt64), math.MinInt64, math.MinInt64)
 	y64 := vec(t, int64(-1), 0, 3)
-	wantInts(t, mustOp(t, "tf.FloorDiv", nil, memref.Int64, x64, y64), memref.Int64, []int{3}, math.MinInt64, 0, -3074457345618258603)
-	wantInts(t, mustOp(t, "tf.FloorMod", nil, memref.Int64, x64, y64), memref.Int64, []int{3}, 0, 0, 1)
+	wantInts(t, mustOp(t, "tf.FloorDiv", nil, memref.Int64, x64, y64), memref.Int64, []int{3}, math.MinInt64, -2, -3074457345618258603)
+	wantInts(t, mustOp(t, "tf.FloorMod", nil, memref.Int64, x64, y64), memref.Int64, []int{3}, 0, math.MinInt64, 1)
 	wantInts(t, mustOp(t, "tf.Div", nil, memref.Int8, vec(t, int8(-128)), vec(t, int8(-1))), memref.Int8, []int{1}, -128)
-	// Unsigned.
+	// Unsigned: x / 0 is all ones, x % 0 is x.
 	xu := vec(t, uint8(7), 200, 9)
 	yu := vec(t, uint8(2), 0, 255)
-	wantUints(t, mustOp(t, "tf.Div", nil, memref.Uint8, xu, yu), memref.Uint8, []int{3}, 3, 0, 0)
-	wantUints(t, mustOp(t, "tf.FloorDiv", nil, memref.Uint8, xu, yu), memref.Uint8, []int{3}, 3, 0, 0)
-	wantUints(t, mustOp(t, "tf.FloorMod", nil, memref.Uint8, xu, yu), memref.Uint8, []int{3}, 1, 0, 9)
+	wantUints(t, mustOp(t, "tf.Div", nil, memref.Uint8, xu, yu), memref.Uint8, []int{3}, 3, 255, 0)
+	wantUints(t, mustOp(t, "tf.FloorDiv", nil, memref.Uint8, xu, yu), memref.Uint8, []int{3}, 3, 255, 0)
+	wantUints(t, mustOp(t, "tf.FloorMod", nil, memref.Uint8, xu, yu), memref.Uint8, []int{3}, 1, 200, 9)
+	wantUints(t, mustOp(t, "tf.Div", nil, memref.Uint64, vec(t, uint64(5)), vec(t, uint64(0))), memref.Uint64, []int{1}, math.MaxUint64)
 }
 
 func TestBinaryIntWrap(t *testing.T) {

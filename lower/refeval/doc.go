@@ -57,9 +57,17 @@
 // Integers. Add, Sub, Mul, Neg, Abs, Square, SquaredDifference, Pow and
 // Sum/Prod wrap (two's complement): Abs and Neg of INT_MIN give INT_MIN. Div
 // truncates toward zero, FloorDiv floors, FloorMod takes the divisor's sign,
-// Mod and TruncateMod the dividend's. Division (Div, RealDiv, FloorDiv,
-// FloorMod, Mod, TruncateDiv, TruncateMod, Reciprocal, Inv, DivNoNan) by
-// zero gives 0; INT_MIN / -1 gives INT_MIN and INT_MIN % -1 gives 0. Pow
+// Mod and TruncateMod the dividend's. Division by zero and overflow follow
+// XLA, which TF's JIT lowers to (xla/service/elemental_ir_emitter.cc
+// EmitIntegerDivide and EmitIntegerRemainder; mhlo's DivOp and RemOp in
+// map_mhlo_to_scalar_op.h): Div, RealDiv, TruncateDiv, Reciprocal and Inv
+// give x / 0 = -1 (all ones for unsigned types), Mod, TruncateMod and
+// FloorMod give x % 0 = x; INT_MIN / -1 gives INT_MIN and INT_MIN % -1
+// gives 0. FloorDiv is TF's correction of that division
+// (tf2xla/kernels/binary_ops.cc FloorDivImpl: z = x / y, z - 1 when z·y !=
+// x and x, y differ in sign), so a negative x / 0 gives -2, any other
+// x / 0 gives -1 (unsigned FloorDiv is Div). DivNoNan gives 0. TF's CPU
+// kernels fail the op instead. Pow
 // with a negative exponent gives 0, except base 1 (1) and base -1 (±1 by the
 // exponent's parity); 0**0 is 1.
 //
@@ -71,7 +79,7 @@
 // max(x, 0) (NaN stays NaN), Relu6 is min(max(x, 0), 6). Round and Rint
 // round half to even and are the identity on integers. Sign gives -1, 0 or
 // +1 (for ±0 it gives +0), NaN for NaN. Reciprocal of an integer is 1/x
-// truncated (1/0 gives 0). Sigmoid is 1/(1+exp(-x)). Softmax is
+// truncated (1/0 gives -1, as Div). Sigmoid is 1/(1+exp(-x)). Softmax is
 // exp(x-max)/sum(exp(x-max)) and LogSoftmax is (x-max) - log(sum(exp(x-max))),
 // both over the last axis. Comparisons are IEEE (NaN compares unequal to
 // everything) and give i1 tensors.
@@ -129,11 +137,11 @@
 // any propagates, and lo > hi gives hi (TensorFlow's CPU kernel, which
 // computes max(min(x, hi), lo), gives lo there). DivNoNan is y == 0 ? 0 :
 // x/y and MulNoNan y == 0 ? 0 : x·y (+0, even for x NaN or Inf; integers:
-// Div and Mul). Xdivy, Xlogy, Xlog1py give +0 when x == 0 (even for y NaN),
+// 0, and Mul). Xdivy, Xlogy, Xlog1py give +0 when x == 0 (even for y NaN),
 // else x/y, x·log(y), x·log1p(y). Inv is Reciprocal. Invert is bitwise not
 // (integers). IsInf, IsNan give i1. Mod and TruncateMod are C's fmod (exact,
 // the dividend's sign; fmod(x, 0) and fmod(±Inf, y) are NaN) and C's %
-// (x % 0 = 0, MIN % -1 = 0). TruncateDiv is Div for integers and
+// (x % 0 = x, MIN % -1 = 0). TruncateDiv is Div for integers and
 // trunc(x / y) for floats, x / y rounded to the element type first.
 // ApproximateEqual is |x - y| < tolerance for operands of one shape (no
 // broadcasting, as in TensorFlow), with x - y computed in the element type

@@ -158,8 +158,8 @@ func TestInvertAndInv(t *testing.T) {
 	wantUints(t, mustOp(t, "tf.Invert", nil, memref.Uint32, vec(t, uint32(1))), memref.Uint32, []int{1}, math.MaxUint32-1)
 	_, err := runOp(t, "tf.Invert", nil, lower.Unranked(memref.Float32), vec(t, float32(1)))
 	wantErr(t, err, "does not support element type f32")
-	// Inv is Reciprocal: integers truncate, 1/0 = 0.
-	wantInts(t, mustOp(t, "tf.Inv", nil, memref.Int32, vec(t, int32(0), 1, -1, 2, math.MinInt32)), memref.Int32, []int{5}, 0, 1, -1, 0, 0)
+	// Inv is Reciprocal: integers truncate, 1/0 = -1 (XLA's x / 0).
+	wantInts(t, mustOp(t, "tf.Inv", nil, memref.Int32, vec(t, int32(0), 1, -1, 2, math.MinInt32)), memref.Int32, []int{5}, -1, 1, -1, 0, 0)
 }
 
 var binaryF32X = []float32{7.0, -7.0, 7.0, -7.0, 0.0, float32(negZ), 1.0, -1.0, 2.5, 5.5, float32(inf), float32(-inf), float32(nan), 3.0, 1.0000000031710769e-30, 1.0000000150474662e+30, 0.10000000149011612}
@@ -227,9 +227,11 @@ func TestBinaryMoreInts(t *testing.T) {
 		op   string
 		want []int64
 	}{
-		{"tf.Mod", []int64{1, -1, 1, -1, 0, 0, 0, 0, -1}},
-		{"tf.TruncateMod", []int64{1, -1, 1, -1, 0, 0, 0, 0, -1}},
-		{"tf.TruncateDiv", []int64{3, -3, -3, 3, 0, math.MinInt32, math.MinInt32, 0, 0}},
+		// XLA's remainder and division (mhlo RemOp/DivOp, tf2xla TruncateDivImpl
+		// "For integers, simply returns x / y"): x % 0 = x, x / 0 = -1.
+		{"tf.Mod", []int64{1, -1, 1, -1, 5, 0, 0, 0, -1}},
+		{"tf.TruncateMod", []int64{1, -1, 1, -1, 5, 0, 0, 0, -1}},
+		{"tf.TruncateDiv", []int64{3, -3, -3, 3, -1, math.MinInt32, math.MinInt32, 0, 0}},
 		{"tf.DivNoNan", []int64{3, -3, -3, 3, 0, math.MinInt32, math.MinInt32, 0, 0}},
 		{"tf.MulNoNan", []int64{14, -14, -14, 14, 0, math.MinInt32, math.MinInt32, 0, math.MinInt32}}, // MIN·-1 wraps
 	}
@@ -240,10 +242,10 @@ func TestBinaryMoreInts(t *testing.T) {
 	}
 	// i8 and unsigned.
 	wantInts(t, mustOp(t, "tf.Mod", nil, memref.Int8, vec(t, int8(-128), -128, 100), vec(t, int8(-1), 3, -7)), memref.Int8, []int{3}, 0, -2, 2)
-	wantInts(t, mustOp(t, "tf.TruncateDiv", nil, memref.Int8, vec(t, int8(-128), -128), vec(t, int8(-1), 0)), memref.Int8, []int{2}, -128, 0)
-	wantUints(t, mustOp(t, "tf.Mod", nil, memref.Uint16, vec(t, uint16(65535), 7, 3), vec(t, uint16(10), 0, 5)), memref.Uint16, []int{3}, 5, 0, 3)
+	wantInts(t, mustOp(t, "tf.TruncateDiv", nil, memref.Int8, vec(t, int8(-128), -128), vec(t, int8(-1), 0)), memref.Int8, []int{2}, -128, -1)
+	wantUints(t, mustOp(t, "tf.Mod", nil, memref.Uint16, vec(t, uint16(65535), 7, 3), vec(t, uint16(10), 0, 5)), memref.Uint16, []int{3}, 5, 7, 3)
 	wantUints(t, mustOp(t, "tf.TruncateDiv", nil, memref.Uint64, vec(t, uint64(math.MaxUint64), 9), vec(t, uint64(2), 0)), memref.Uint64, []int{2},
-		math.MaxUint64/2, 0)
+		math.MaxUint64/2, math.MaxUint64)
 	for _, op := range []string{"tf.Xlogy", "tf.Xdivy", "tf.Xlog1py", "tf.Atan2", "tf.NextAfter"} {
 		_, err := runOp(t, op, nil, lower.Unranked(memref.Int32), vec(t, int32(1)), vec(t, int32(1)))
 		wantErr(t, err, "does not support element type i32")

@@ -154,9 +154,13 @@ func evalCumsum(ev *evaluator, op *lower.Op) (*array, error) {
 // (or one-element vectors) of one type; delta != 0 and the range must run
 // in delta's direction. The size is ceil(|limit - start| / |delta|) for
 // integers (computed exactly) and ceil(|(limit - start) / delta|) for
-// floats (each step rounded to the element type, as TensorFlow computes
-// it). Elements are start, start+delta, … accumulated in the element type
-// (each sum rounded, as TensorFlow's CPU kernel does).
+// floats with limit - start and the quotient each rounded to the element
+// type, as TensorFlow computes it (core/kernels/sequence_ops.cc RangeOp:
+// Eigen::numext::ceil(Eigen::numext::abs((limit - start) / delta)) in T;
+// the XLA lowering, legalize_tf.cc ConvertDynamicRangeOp, divides and
+// takes ceil in the element type too), so f32 Range(0, 0.3, 0.1) has 3
+// elements where float64 would give 4. Element i is start + i·delta,
+// computed in float64 and rounded once.
 func evalRange(ev *evaluator, op *lower.Op) (*array, error) {
 	in, err := ev.operands(op, 3)
 	if err != nil {
@@ -179,7 +183,7 @@ func evalRange(ev *evaluator, op *lower.Op) (*array, error) {
 		if err := rangeChecks(op, delta == 0, delta > 0, start <= limit, start >= limit, start, limit, delta); err != nil {
 			return nil, err
 		}
-		n := math.Ceil(math.Abs((limit - start) / delta))
+		n := math.Ceil(math.Abs(roundTo(dt, roundTo(dt, limit-start)/delta)))
 		if !(n <= memref.MaxElements) {
 			return nil, opError(op, lower.ErrInvalid, "Requires ((limit - start) / delta) <= %d, got (%v - %v) / %v",
 				memref.MaxElements, limit, start, delta)

@@ -154,6 +154,19 @@ func TestRange(t *testing.T) {
 		t.Errorf("got %d elements, last %v", got.Len(), got.Float64At(got.Len()-1))
 	}
 	wantFloats(t, mustOp(t, "tf.Range", nil, memref.Float64, s(1.0), s(-1.0), s(-0.75)), memref.Float64, []int{3}, 1, 0.25, -0.5)
+	// The size is computed in the element type, as TensorFlow's kernel does
+	// (core/kernels/sequence_ops.cc RangeOp::Compute: size =
+	// Eigen::numext::ceil(Eigen::numext::abs((limit - start) / delta)) with
+	// T operands, and the XLA lowering, legalize_tf.cc ConvertDynamicRangeOp:
+	// ceil(abs((limit - start) / delta)) in the element type). f32 0.3/0.1 is
+	// 3.0000000745 in float64 (size 4) but rounds to 3.0 in f32 (size 3); f16
+	// 0.5/f16(0.1) is 5.0012 in float64 (size 6) and 5.0 in f16 (size 5).
+	wantFloats(t, mustOp(t, "tf.Range", nil, memref.Float32, s(float32(0)), s(float32(0.3)), s(float32(0.1))), memref.Float32, []int{3},
+		0, 0.10000000149011612, 0.20000000298023224)
+	wantFloats(t, mustOp(t, "tf.Range", nil, memref.Float16, f16s(t, nil, 0), f16s(t, nil, 0.5), f16s(t, nil, 0.0999755859375)), memref.Float16, []int{5},
+		0, 0.0999755859375, 0.199951171875, 0.2998046875, 0.39990234375)
+	wantFloats(t, mustOp(t, "tf.Range", nil, memref.Float32, s(float32(0.3)), s(float32(0)), s(float32(-0.1))), memref.Float32, []int{3},
+		0.30000001192092896, 0.20000001788139343, 0.10000000894069672)
 	wantFloats(t, mustOp(t, "tf.Range", nil, memref.Float16, f16s(t, nil, 2048), f16s(t, nil, 2052), f16s(t, nil, 1)), memref.Float16, []int{4},
 		2048, 2048, 2050, 2052) // 2049 and 2051 are ties (f16 spacing 2): to even
 	for _, c := range []struct {

@@ -141,7 +141,7 @@ var unaryOps = map[string]unarySpec{
 	"tf.Round":      {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},  // half to even
 	"tf.Rint":       {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},  // half to even
 	"tf.Sign":       {f: signF, s: signS, u: signU},                            // -1, 0, +1; NaN for NaN
-	"tf.Reciprocal": {f: reciprocalF, s: reciprocalS, u: reciprocalU},          // 1/x; integers truncate, 1/0 = 0
+	"tf.Reciprocal": {f: reciprocalF, s: reciprocalS, u: reciprocalU},          // 1/x; integers truncate, 1/0 = -1 (all ones)
 	"tf.Sin":        {f: math.Sin},                                             // sin x
 	"tf.Cos":        {f: math.Cos},                                             // cos x
 	"tf.Erf":        {f: math.Erf},                                             // erf x
@@ -278,14 +278,14 @@ func signS(x int64) int64 {
 
 func reciprocalS(x int64) int64 {
 	if x == 0 {
-		return 0
+		return -1 // XLA's 1 / 0
 	}
 	return 1 / x
 }
 
 func reciprocalU(x uint64) uint64 {
 	if x == 0 {
-		return 0
+		return ^uint64(0) // all ones, wrapped to the element type
 	}
 	return 1 / x
 }
@@ -306,10 +306,10 @@ var binaryOps = map[string]binarySpec{
 	"tf.AddV2":             {f: add[float64], s: add[int64], u: add[uint64]},                      // x + y
 	"tf.Sub":               {f: sub[float64], s: sub[int64], u: sub[uint64]},                      // x - y
 	"tf.Mul":               {f: mul[float64], s: mul[int64], u: mul[uint64]},                      // x * y
-	"tf.Div":               {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = 0
-	"tf.RealDiv":           {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = 0
-	"tf.FloorDiv":          {f: floorDivF, s: floorDivS, u: divU},                                 // ⌊x / y⌋; integer /0 = 0
-	"tf.FloorMod":          {f: floorModF, s: floorModS, u: modU},                                 // x - ⌊x / y⌋·y, divisor's sign; integer %0 = 0
+	"tf.Div":               {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = -1 (all ones)
+	"tf.RealDiv":           {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = -1 (all ones)
+	"tf.FloorDiv":          {f: floorDivF, s: floorDivS, u: divU},                                 // ⌊x / y⌋; integer /0: -2 (x < 0) or -1
+	"tf.FloorMod":          {f: floorModF, s: floorModS, u: modU},                                 // x - ⌊x / y⌋·y, divisor's sign; integer %0 = x
 	"tf.Maximum":           {f: maximum[float64], s: maximum[int64], u: maximum[uint64]},          // max(x, y), NaN propagates
 	"tf.Minimum":           {f: minimum[float64], s: minimum[int64], u: minimum[uint64]},          // min(x, y), NaN propagates
 	"tf.Pow":               {f: powF, s: powS, u: powU},                                           // x ** y
@@ -321,14 +321,14 @@ var binaryOps = map[string]binarySpec{
 	"tf.BitwiseXor":        {s: bitXor[int64], u: bitXor[uint64]},                                 // x ^ y
 
 	"tf.Atan2":       {f: atan2},                                   // atan2(x, y): the angle of the point (y, x)
-	"tf.DivNoNan":    {f: divNoNan, s: divS, u: divU},              // y == 0 ? 0 : x / y
+	"tf.DivNoNan":    {f: divNoNan, s: divNoNanS, u: divNoNanU},    // y == 0 ? 0 : x / y
 	"tf.MulNoNan":    {f: mulNoNan, s: mul[int64], u: mul[uint64]}, // y == 0 ? 0 : x * y (even for x NaN or Inf)
 	"tf.Xdivy":       {f: xdivy},                                   // x == 0 ? 0 : x / y
 	"tf.Xlogy":       {f: xlogy},                                   // x == 0 ? 0 : x·log(y)
 	"tf.Xlog1py":     {f: xlog1py},                                 // x == 0 ? 0 : x·log1p(y)
-	"tf.Mod":         {f: truncModF, s: truncModS, u: modU},        // C fmod / %: the dividend's sign; integer %0 = 0
+	"tf.Mod":         {f: truncModF, s: truncModS, u: modU},        // C fmod / %: the dividend's sign; integer %0 = x
 	"tf.TruncateMod": {f: truncModF, s: truncModS, u: modU},        // = Mod
-	"tf.TruncateDiv": {f: truncDivF, s: divS, u: divU},             // x / y toward zero; integer /0 = 0
+	"tf.TruncateDiv": {f: truncDivF, s: divS, u: divU},             // x / y toward zero; integer /0 = -1 (all ones)
 	"tf.NextAfter":   {f: nextAfter},                               // the next value after x toward y (C nextafter)
 }
 
@@ -370,9 +370,13 @@ func xlog1py(_ memref.DType, x, y float64) float64 {
 	return x * math.Log1p(y)
 }
 
-// truncModS is C's %: the dividend's sign; %0 gives 0 and MIN % -1 gives 0.
+// truncModS is C's %: the dividend's sign; x % 0 gives x and MIN % -1
+// gives 0 (XLA's remainder).
 func truncModS(_ memref.DType, x, y int64) int64 {
-	if y == 0 || y == -1 {
+	switch y {
+	case 0:
+		return x
+	case -1:
 		return 0
 	}
 	return x % y // Go's % truncates, like C
@@ -430,10 +434,15 @@ func logicalOr(x, y bool) bool                                     { return x ||
 func divF(_ memref.DType, x, y float64) float64                    { return x / y }
 func powF(_ memref.DType, x, y float64) float64                    { return math.Pow(x, y) }
 
+// Integer division follows XLA (xla/service/elemental_ir_emitter.cc
+// EmitIntegerDivide/EmitIntegerRemainder, and mhlo's map_mhlo_to_scalar_op.h
+// for DivOp/RemOp): x / 0 = -1 (all ones for unsigned), x % 0 = x,
+// MIN / -1 = MIN, MIN % -1 = 0. TF's JIT lowers Div, RealDiv, TruncateDiv
+// to that division and Mod, TruncateMod to that remainder.
 func divS(dt memref.DType, x, y int64) int64 {
 	switch {
 	case y == 0:
-		return 0
+		return -1
 	case x == minS(dt) && y == -1:
 		return x
 	}
@@ -442,36 +451,55 @@ func divS(dt memref.DType, x, y int64) int64 {
 
 func divU(_ memref.DType, x, y uint64) uint64 {
 	if y == 0 {
-		return 0
+		return ^uint64(0) // all ones, wrapped to the element type
 	}
 	return x / y
 }
 
 func modU(_ memref.DType, x, y uint64) uint64 {
 	if y == 0 {
-		return 0
+		return x
 	}
 	return x % y
 }
 
-func floorDivS(dt memref.DType, x, y int64) int64 {
-	switch {
-	case y == 0:
+// divNoNanS and divNoNanU are DivNoNan on integers (outside TF's dtype
+// list): 0 where y == 0, else Div.
+func divNoNanS(dt memref.DType, x, y int64) int64 {
+	if y == 0 {
 		return 0
-	case x == minS(dt) && y == -1:
-		return x
 	}
-	q, r := x/y, x%y
-	if r != 0 && (r < 0) != (y < 0) {
-		q--
-	}
-	return q
+	return divS(dt, x, y)
 }
 
+func divNoNanU(dt memref.DType, x, y uint64) uint64 {
+	if y == 0 {
+		return 0
+	}
+	return divU(dt, x, y)
+}
+
+// floorDivS is TF's integer FloorDiv as its XLA lowering writes it
+// (tf2xla/kernels/binary_ops.cc FloorDivImpl, and the same pattern in
+// tf2xla/transforms/legalize_tf_patterns.td): z = x / y (XLA's division),
+// z - 1 when z·y != x and x, y differ in sign, else z. So x / 0 is -1, or
+// -2 when x < 0 (z = -1, z·0 = 0 != x); MIN / -1 is MIN.
+func floorDivS(dt memref.DType, x, y int64) int64 {
+	z := divS(dt, x, y)
+	if wrapS(dt, z*y) != x && (x < 0) != (y < 0) {
+		z--
+	}
+	return z
+}
+
+// floorModS is TF's FloorMod as its XLA lowering writes it
+// (legalize_tf_patterns.td; tf2xla FloorModImpl): r = x % y (XLA's
+// remainder), r + y when r != 0 and r, y differ in sign. So x % 0 is x
+// (r = x, y = 0) and MIN % -1 is 0.
 func floorModS(dt memref.DType, x, y int64) int64 {
 	switch {
 	case y == 0:
-		return 0
+		return x
 	case x == minS(dt) && y == -1:
 		return 0
 	}

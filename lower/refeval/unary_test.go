@@ -90,7 +90,7 @@ func TestUnaryInt(t *testing.T) {
 		{"tf.Round", []int64{-128, -7, -1, 0, 1, 7, 127}},
 		{"tf.Rint", []int64{-128, -7, -1, 0, 1, 7, 127}},
 		{"tf.Sign", []int64{-1, -1, -1, 0, 1, 1, 1}},
-		{"tf.Reciprocal", []int64{0, 0, -1, 0, 1, 0, 0}},
+		{"tf.Reciprocal", []int64{0, 0, -1, -1, 1, 0, 0}}, // 1/0 = -1: XLA's x / 0 (tf2xla Reciprocal is 1 / x)
 	}
 	for _, c := range cases {
 		t.Run(c.op, func(t *testing.T) {
@@ -108,7 +108,7 @@ func TestUnaryInt(t *testing.T) {
 	wantUints(t, mustOp(t, "tf.Relu6", nil, memref.Uint16, u), memref.Uint16, []int{4}, 0, 1, 6, 6)
 	wantUints(t, mustOp(t, "tf.Square", nil, memref.Uint16, u), memref.Uint16, []int{4}, 0, 1, 49, 1)
 	wantUints(t, mustOp(t, "tf.Sign", nil, memref.Uint16, u), memref.Uint16, []int{4}, 0, 1, 1, 1)
-	wantUints(t, mustOp(t, "tf.Reciprocal", nil, memref.Uint16, u), memref.Uint16, []int{4}, 0, 1, 0, 0)
+	wantUints(t, mustOp(t, "tf.Reciprocal", nil, memref.Uint16, u), memref.Uint16, []int{4}, 65535, 1, 0, 0)
 }
 
 func TestUnaryBoolResults(t *testing.T) {

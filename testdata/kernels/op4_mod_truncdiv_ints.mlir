@@ -1,5 +1,5 @@
-// Integer Mod/TruncateMod (sign of the dividend, x % 0 = 0, INT_MIN % -1 = 0) and TruncateDiv (toward
-// zero, x / 0 = 0, INT_MIN / -1 = INT_MIN) on i32 and i64 (broadcasting), TruncateDiv on the narrow and
+// Integer Mod/TruncateMod (sign of the dividend, x % 0 = x, INT_MIN % -1 = 0) and TruncateDiv (toward
+// zero, x / 0 = -1, INT_MIN / -1 = INT_MIN) on i32 and i64 (broadcasting), TruncateDiv on the narrow and
 // unsigned types.
 func.func @test(%arg0: tensor<?x?xi32>, %arg1: tensor<?xi32>, %arg2: tensor<?xi64>, %arg3: tensor<?xi64>, %arg4: tensor<?xi8>, %arg5: tensor<?xi8>, %arg6: tensor<?xui8>, %arg7: tensor<?xui8>, %arg8: tensor<?xi16>, %arg9: tensor<?xi16>, %arg10: tensor<?xui32>, %arg11: tensor<?xui32>, %arg12: tensor<?xui64>, %arg13: tensor<?xui64>) -> (tensor<?x?xi32>, tensor<?x?xi32>, tensor<?x?xi32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi8>, tensor<?xui8>, tensor<?xi16>, tensor<?xui32>, tensor<?xui64>) {
   %0 = "tf.Mod"(%arg0, %arg1) {device = ""} : (tensor<?x?xi32>, tensor<?xi32>) -> tensor<?x?xi32>

@@ -1,4 +1,4 @@
-// Integer unary ops: INT_MIN wraps in Abs/Neg, Square overflow wraps, Reciprocal truncates (1/0 -> 0),
+// Integer unary ops: INT_MIN wraps in Abs/Neg, Square overflow wraps, Reciprocal truncates (1/0 -> -1, XLA's x / 0),
 // Round is the identity on integers.
 func.func @test(%V__0: tensor<?xi32> {python_test_attrs.static_type = tensor<24xi32>}) -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>) {
   %0 = "tf.Abs"(%V__0) {device = ""} : (tensor<?xi32>) -> tensor<?xi32>
