@@ -35,7 +35,7 @@ var extraOps = map[string]*opDef{
 	"tf.LeakyRelu":        {arity: 1, types: setFloat, emit: emitLeakyRelu},                                   // x > 0 ? x : alpha·x (attr alpha = 0.2)
 	"tf.Softplus":         {arity: 1, types: setFloat, emit: emitSoftplus},                                    // log1p(exp(-|x|)) + max(x, 0)
 	"tf.Softsign":         {arity: 1, types: setFloat, emit: emitSoftsign},                                    // x / (|x| + 1); NaN at ±Inf
-	"tf.ClipByValue":      {arity: 3, types: setNum, emit: emitClipByValue},                                   // min(max(t, lo), hi), NaN-propagating
+	"tf.ClipByValue":      {arity: 3, types: setNum, emit: emitClipByValue},                                   // max(min(t, hi), lo) as std::min/max: NaN t stays, NaN bounds ignored
 	"tf.DivNoNan":         {arity: 2, types: setFloat, emit: emitDivNoNan},                                    // y == 0 ? 0 : x / y
 	"tf.MulNoNan":         {arity: 2, types: setFloat, emit: emitMulNoNan},                                    // y == 0 ? 0 : x · y, even for NaN or ±Inf x
 	"tf.Xdivy":            {arity: 2, types: setFloat, emit: emitXdivy},                                       // x == 0 ? 0 : x / y
@@ -182,8 +182,14 @@ func emitSoftsign(e *emitter, a []int) int {
 	return e.n.Binary(loopir.OpDiv, e.dt, a[0], d)
 }
 
+// emitClipByValue is TF's CPU kernel (core/kernels/cwise_op_clip.cc:
+// std::max(std::min(x, hi), lo), std::min(a, b) = b < a ? b : a): a NaN x
+// stays NaN, a NaN bound is ignored (its comparison is false), lo > hi
+// gives lo.
 func emitClipByValue(e *emitter, a []int) int {
-	return e.n.Binary(loopir.OpMin, e.dt, e.n.Binary(loopir.OpMax, e.dt, a[0], a[1]), a[2])
+	x, lo, hi := a[0], a[1], a[2]
+	m := e.sel(e.compare(loopir.CmpLt, hi, x), hi, x)
+	return e.sel(e.compare(loopir.CmpLt, m, lo), lo, m)
 }
 
 func emitDivNoNan(e *emitter, a []int) int {

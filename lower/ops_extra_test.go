@@ -97,7 +97,7 @@ var extraShapes = map[string]struct {
 	"tf.LeakyRelu":        {"cmp.gt const const mul select", 1},
 	"tf.Softplus":         {"abs add const expnonpos log1p max neg", 3},
 	"tf.Softsign":         {"abs add const div", 2},
-	"tf.ClipByValue":      {"max min", 1},
+	"tf.ClipByValue":      {"cmp.lt cmp.lt select select", 1},
 	"tf.DivNoNan":         {"cmp.eq const div select", 1},
 	"tf.MulNoNan":         {"cmp.eq const mul select", 1},
 	"tf.Xdivy":            {"cmp.eq const div select", 1},

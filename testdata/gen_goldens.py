@@ -1834,10 +1834,13 @@ class op4:
 
     @staticmethod
     def ClipByValue(t, lo, hi):
-        """min(max(t, lo), hi), t, lo and hi broadcast together; NaN propagates."""
+        """TF's CPU kernel (cwise_op_clip.cc): std::max(std::min(t, hi), lo), t, lo and hi broadcast
+        together. std::min(a, b) = b < a ? b : a, so NaN t stays NaN, NaN bounds are ignored, lo > hi gives lo."""
         _same(t, lo)
         _same(t, hi)
-        return np.minimum(np.maximum(t, lo), hi)
+        t, lo, hi = np.broadcast_arrays(t, lo, hi)
+        m = np.where(hi < t, hi, t)
+        return np.where(m < lo, lo, m).astype(t.dtype)
 
     @staticmethod
     def DivNoNan(x, y):
@@ -3536,6 +3539,46 @@ def _npy_bytes(a):
     back = np.load(io.BytesIO(data), allow_pickle=False)
     assert back.shape == a.shape and back.dtype == a.dtype and not np.isfortran(back), "npy round trip changed the array"
     return data
+
+
+# --- issue 12: TF's semantics at the edges, graph-form input (tfsem_*) ----------
+
+
+def _range_in_dtype(start, limit, delta):
+    """TF's Range (core/kernels/sequence_ops.cc): the float size is ceil(abs((limit - start) / delta)) computed
+    in the element type (numpy scalars of the dtype round every step); element i is start + i * delta."""
+    n = int(np.ceil(np.abs((limit - start) / delta)))
+    return (start + np.arange(n).astype(start.dtype) * delta).astype(start.dtype)
+
+
+@op4_kernel("tfsem_range_float_size", [[]], alt=False,
+            note="the size is meant to be computed in the element type; float64 gives other sizes")
+def _():
+    return (_range_in_dtype(Const(0.0, "f32"), Const(0.3, "f32"), Const(0.1, "f32")),
+            _range_in_dtype(Const(0.0, "f16"), Const(0.5, "f16"), Const(0.1, "f16")),
+            _range_in_dtype(Const(0.3, "f32"), Const(0.0, "f32"), Const(-0.1, "f32")))
+
+
+@op4_kernel("tfsem_clip_edges", [
+    [V([1, NAN, 5, -5, 2, 2, 0, 3, -0.0], "f32"), V([0, 0, NAN, NAN, 3, 3, NAN, 4, 0], "f32"),
+     V([4, 4, 4, 4, 1, NAN, NAN, 4, 0], "f32"),
+     V([[-7, 0, 7, 100], [3, -3, 50, 9]], "i32"), V(5, "i32"), V([9, 2, 60, 5], "i32")],
+    [F((13,), -3, 3, sp=[NAN]), F((13,), -2, 0, sp=[NAN]), F((13,), -1, 2, sp=[NAN]),
+     I((3, 1), -20, 20), V(-4, "i32"), V([-10], "i32")],
+])
+def _(x, lo, hi, xi, loi, hii):
+    return op4.ClipByValue(x, lo, hi), op4.ClipByValue(xi, loi, hii)
+
+
+@op4_kernel("tfsem_int_div_edges", [
+    [V([7, -7, 0, I32MIN, I32MIN, I32MIN, 5, -5, 7, -7, 3], "i32"), V([0, 0, 0, -1, 0, 1, -1, 2, -2, 3, I32MIN], "i32"),
+     V([7, 0, 2**32 - 1, 9, 2**32 - 1], "ui32"), V([0, 0, 0, 2**32 - 1, 2], "ui32"),
+     V([0, 1, -1, 2, -32768, 32767], "i16")],
+    [I((64,), -9, 9), I((64,), -3, 3), I((16,), 0, 5, "ui32"), I((16,), 0, 2, "ui32"), I((8,), -2, 2, "i16")],
+])
+def _(x, y, xu, yu, r):
+    return (Div(x, y), FloorDiv(x, y), FloorMod(x, y), op4.Mod(x, y), op4.TruncateDiv(x, y), op4.TruncateMod(x, y),
+            Div(xu, yu), FloorDiv(xu, yu), FloorMod(xu, yu), Reciprocal(r))
 
 
 def _run(k, inputs, mode, seed=0):

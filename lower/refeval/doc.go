@@ -133,9 +133,10 @@
 // f32 attribute (default 0.2) converted to the element type first, as
 // TensorFlow does (so f64 multiplies by float32(0.2)).
 //
-// ClipByValue is min(max(x, lo), hi) over three broadcast operands: NaN in
-// any propagates, and lo > hi gives hi (TensorFlow's CPU kernel, which
-// computes max(min(x, hi), lo), gives lo there). DivNoNan is y == 0 ? 0 :
+// ClipByValue is TensorFlow's CPU kernel (core/kernels/cwise_op_clip.cc),
+// std::max(std::min(x, hi), lo) with std::min(a, b) = b < a ? b : a, over
+// three broadcast operands: a NaN x stays NaN, a NaN bound is ignored and
+// lo > hi gives lo. DivNoNan is y == 0 ? 0 :
 // x/y and MulNoNan y == 0 ? 0 : x·y (+0, even for x NaN or Inf; integers:
 // 0, and Mul). Xdivy, Xlogy, Xlog1py give +0 when x == 0 (even for y NaN),
 // else x/y, x·log(y), x·log1p(y). Inv is Reciprocal. Invert is bitwise not

@@ -499,9 +499,12 @@ func leakyRelu(dt memref.DType, x, alpha float64) float64 {
 	return roundTo(dt, x*alpha) // NaN·alpha is NaN
 }
 
-// evalClipByValue is min(max(x, lo), hi) with numpy broadcasting of all
-// three operands; NaN in any of them propagates (as Maximum and Minimum
-// do). When lo > hi the result is hi.
+// evalClipByValue is TensorFlow's CPU kernel (core/kernels/cwise_op_clip.cc
+// UnaryClipFunc: std::max(std::min(value, value_max), value_min); the
+// same-shape path is Eigen's in0.cwiseMin(in2).cwiseMax(in1), whose scalar
+// min/max are std::min/std::max) with numpy broadcasting of all three
+// operands: m = hi < x ? hi : x, then m < lo ? lo : m. So a NaN x stays NaN,
+// a NaN bound is ignored (its comparison is false), and lo > hi gives lo.
 func evalClipByValue(ev *evaluator, op *lower.Op) (*array, error) {
 	in, err := ev.operands(op, 3)
 	if err != nil {
@@ -530,14 +533,30 @@ func evalClipByValue(ev *evaluator, op *lower.Op) (*array, error) {
 	forEachBroadcast(shape, [][]int{x.shape, lo.shape, hi.shape}, func(o int, i []int) {
 		switch kindOf(dt) {
 		case kFloat:
-			out.f[o] = min(max(x.f[i[0]], lo.f[i[1]]), hi.f[i[2]]) // Go's min and max propagate NaN
+			out.f[o] = stdMax(stdMin(x.f[i[0]], hi.f[i[2]]), lo.f[i[1]])
 		case kSigned:
-			out.s[o] = min(max(x.s[i[0]], lo.s[i[1]]), hi.s[i[2]])
+			out.s[o] = stdMax(stdMin(x.s[i[0]], hi.s[i[2]]), lo.s[i[1]])
 		case kUnsigned:
-			out.u[o] = min(max(x.u[i[0]], lo.u[i[1]]), hi.u[i[2]])
+			out.u[o] = stdMax(stdMin(x.u[i[0]], hi.u[i[2]]), lo.u[i[1]])
 		}
 	})
 	return out, nil
+}
+
+// stdMin is C++'s std::min(a, b): b < a ? b : a (a when either is NaN).
+func stdMin[T float64 | int64 | uint64](a, b T) T {
+	if b < a {
+		return b
+	}
+	return a
+}
+
+// stdMax is C++'s std::max(a, b): a < b ? b : a (a when either is NaN).
+func stdMax[T float64 | int64 | uint64](a, b T) T {
+	if a < b {
+		return b
+	}
+	return a
 }
 
 // evalApproximateEqual is |x - y| < tolerance for x and y of one shape (no

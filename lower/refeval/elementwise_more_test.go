@@ -252,17 +252,24 @@ func TestBinaryMoreInts(t *testing.T) {
 	}
 }
 
+// TestClipByValue pins TF's CPU kernel, core/kernels/cwise_op_clip.cc:
+// UnaryClipFunc is std::max(std::min(value, value_max), value_min) and the
+// same-shape path Eigen's in0.cwiseMin(in2).cwiseMax(in1) (Eigen's scalar
+// min/max are std::min/std::max: std::min(a, b) = b < a ? b : a). So NaN x
+// stays NaN, a NaN bound is ignored, lo > hi gives lo.
 func TestClipByValue(t *testing.T) {
-	// Scalar bounds; NaN in any operand propagates.
+	// Scalar bounds.
 	x := vec(t, -5.0, 0, 5, nan, 2, negZ)
 	wantFloats(t, mustOp(t, "tf.ClipByValue", nil, memref.Float64, x, memref.Scalar(-1.0), memref.Scalar(3.0)), memref.Float64, []int{6},
 		-1, 0, 3, nan, 2, negZ)
-	wantFloats(t, mustOp(t, "tf.ClipByValue", nil, memref.Float64, vec(t, 1.0, 1), vec(t, nan, 0), memref.Scalar(3.0)), memref.Float64, []int{2}, nan, 1)
-	// lo > hi gives hi.
-	wantFloats(t, mustOp(t, "tf.ClipByValue", nil, memref.Float64, vec(t, 0.0, 10), memref.Scalar(5.0), memref.Scalar(1.0)), memref.Float64, []int{2}, 1, 1)
+	// A NaN bound is ignored: min(1, NaN) = 1 and max(m, NaN) = m.
+	wantFloats(t, mustOp(t, "tf.ClipByValue", nil, memref.Float64, vec(t, 1.0, 1, 7), vec(t, nan, 0, nan), vec(t, 3.0, nan, nan)), memref.Float64, []int{3}, 1, 1, 7)
+	// lo > hi gives lo (min(x, hi) <= hi < lo).
+	wantFloats(t, mustOp(t, "tf.ClipByValue", nil, memref.Float64, vec(t, 0.0, 10, nan), memref.Scalar(5.0), memref.Scalar(1.0)), memref.Float64, []int{3}, 5, 5, nan)
+	wantInts(t, mustOp(t, "tf.ClipByValue", nil, memref.Int32, vec(t, int32(-3), 3, 30), memref.Scalar(int32(9)), memref.Scalar(int32(2))), memref.Int32, []int{3}, 9, 9, 9)
 	// Broadcasting: x [2,1], lo [3], hi scalar → [2,3].
 	got := mustOp(t, "tf.ClipByValue", nil, memref.Int32, tensor(t, []int{2, 1}, int32(-10), 10), vec(t, int32(-20), 0, 20), memref.Scalar(int32(15)))
-	wantInts(t, got, memref.Int32, []int{2, 3}, -10, 0, 15, 10, 10, 15)
+	wantInts(t, got, memref.Int32, []int{2, 3}, -10, 0, 20, 10, 10, 20) // lo 20 > hi 15 gives lo
 	wantUints(t, mustOp(t, "tf.ClipByValue", nil, memref.Uint8, vec(t, uint8(0), 100, 255), memref.Scalar(uint8(10)), memref.Scalar(uint8(200))),
 		memref.Uint8, []int{3}, 10, 100, 200)
 	_, err := runOp(t, "tf.ClipByValue", nil, lower.Unranked(memref.Float32), vec(t, float32(1), 2), vec(t, float32(1), 2, 3), memref.Scalar(float32(1)))
