@@ -16,7 +16,13 @@
 // with `loc(…)` trailers and location aliases (ignored: positions come from
 // the text), comments, attribute and type aliases, regions (tf.IfRegion,
 // tf.WhileRegion) of one block, properties `<{…}>`, and `arith.constant`
-// and `return` in their custom forms. Tensors have the element types of
+// and `return` in their custom forms. Function bodies may also be in graph
+// form, a `tf_executor.graph` as tf-mlir-translate prints a GraphDef: its
+// islands (`tf_executor.island wraps "tf.Op"(…)`, or a body ending in
+// `tf_executor.yield`) are unwrapped in text order, `tf_executor.fetch`
+// gives the graph's results, control tokens (`!tf_executor.control`) and
+// tf.NoOp anchors are dropped, and a stateful op or a v1 control-flow op is
+// a positioned error (see parse_executor.go). Tensors have the element types of
 // memref (i1, i8…i64, ui8…ui64, f16, f32, f64); bf16, complex, TF's own
 // types, index, memref and vector are reported as unsupported.
 //

@@ -112,6 +112,8 @@ type parser struct {
 	fn      *funcScope
 	sawMod  bool
 	sawFunc bool
+
+	graphOps []*Op // the ops a tf_executor.graph unwrapped to, for parseOps
 }
 
 // ---- tokens and diagnostics ----
@@ -485,8 +487,9 @@ type funcScope struct {
 // binding is a name in scope: the values of `%name` (one, or a group
 // `%name:2`), or nil values for the results of an op that failed to parse.
 type binding struct {
-	vals []*Value
-	pos  Pos
+	vals    []*Value
+	pos     Pos
+	control bool // a tf_executor island's control token (!tf_executor.control)
 }
 
 type undefUse struct {
@@ -561,6 +564,10 @@ func (p *parser) use(t token) *Value {
 	b, ok := p.fn.names[name]
 	if !ok {
 		p.fn.undef = append(p.fn.undef, undefUse{name, p.pos(t)})
+		return nil
+	}
+	if b.control {
+		p.errorf(p.pos(t), "", ErrSyntax, "'%%%s' is a control token (!tf_executor.control): only an island's control operands and tf_executor.fetch take it", name)
 		return nil
 	}
 	if b.vals == nil {
@@ -763,6 +770,8 @@ func (p *parser) parseOps(inFunc bool) (ops []*Op, ret *Op) {
 		} else {
 			op, defs, isReturn = p.parseOperation()
 		}
+		graphOps := p.graphOps
+		p.graphOps = nil
 		if p.failed {
 			if p.abort {
 				break
@@ -777,6 +786,7 @@ func (p *parser) parseOps(inFunc bool) (ops []*Op, ret *Op) {
 			continue
 		}
 		if op == nil {
+			ops = append(ops, graphOps...)
 			continue
 		}
 		if ret != nil && !afterReturn {
@@ -859,6 +869,12 @@ func (p *parser) parseOperation() (op *Op, defs []resultDef, isReturn bool) {
 			op = p.parseCustomReturn(defs)
 		case "arith.constant":
 			op = p.parseArithConstant(defs, nres)
+		case "tf_executor.graph":
+			p.graphOps = p.parseExecutorGraph(defs, nres)
+			if p.bad() {
+				p.graphOps = nil
+			}
+			return nil, defs, false
 		default:
 			p.fail(p.pos(t), name, ErrUnsupported, "custom op syntax is not supported; use the generic form")
 			return nil, defs, isReturn

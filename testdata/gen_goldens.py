@@ -3581,6 +3581,16 @@ def _(x, y, xu, yu, r):
             Div(xu, yu), FloorDiv(xu, yu), FloorMod(xu, yu), Reciprocal(r))
 
 
+@op4_kernel("tfsem_graph_islands", [
+    [F((7,), -2, 2), F((7,), -2, 2)],
+    [F((1,), -2, 2), F((13,), -2, 2)],
+    [F((0,)), F((0,))],
+])
+def _(x, y):
+    s = AddV2(Mul(x, Const(2.0, "f32")), y)
+    return Neg(Tanh(s)), s
+
+
 def _run(k, inputs, mode, seed=0):
     global MODE, ALT, _PRS
     MODE, ALT, _PRS = mode, mode == "f64", np.random.RandomState(seed)
