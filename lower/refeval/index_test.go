@@ -255,6 +255,21 @@ func TestGather(t *testing.T) {
 	wantErr(t, err, "Expected axis in the range 2 is out of range [-2, 2)")
 }
 
+// TestTensorScatterNarrowUpdates pins TF's behaviour for updates narrower
+// than the slices their indices address: an error, not a partial write.
+// TF's kernel checks updates.shape = indices.shape[:-1] +
+// tensor.shape[K:] (core/kernels/scatter_nd_op.cc ValidateUpdateShape,
+// and the shape function's "Inner dimensions of output shape must match
+// inner dimensions of updates shape"; tensorflow/tensorflow#51412 shows
+// TF refusing a [128,1023] update into [128,4096] rows).
+func TestTensorScatterNarrowUpdates(t *testing.T) {
+	m := tensor(t, []int{3, 4}, float32(0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+	for _, op := range []string{"tf.TensorScatterUpdate", "tf.TensorScatterAdd"} {
+		_, err := runOp(t, op, nil, lower.Unranked(memref.Float32), m, tensor(t, []int{1, 1}, int32(1)), tensor(t, []int{1, 2}, float32(5), 6))
+		wantErr(t, err, "updates must have shape [1,4] (indices.shape[:-1] + tensor.shape[1:]), got [1,2]")
+	}
+}
+
 func TestTensorScatter(t *testing.T) {
 	x := vec(t, int32(1), 2, 3, 4)
 	got := mustOp(t, "tf.TensorScatterUpdate", nil, memref.Int32, x, tensor(t, []int{2, 1}, int32(1), 3), vec(t, int32(9), 10))
