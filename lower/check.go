@@ -329,6 +329,7 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 	c.facts[op] = facts
 	c.types[res.ID] = refine(out, res.Type)
 	c.syms[res.ID] = c.resultSyms(op, facts, c.types[res.ID])
+	c.foldIncompatibleEqual(op, in, res)
 	c.hostValue(op, facts, res)
 }
 
@@ -561,7 +562,11 @@ func (f *opFacts) dims(op *Op, in [][]int, vals [][]int64) ([]int, string) {
 				return nil, m
 			}
 		}
-		return broadcastDims(in)
+		out, msg := broadcastDims(in)
+		if msg != "" && scalarOnIncompatible(op) {
+			return []int{}, "" // TF's scalar false/true (ops_equal.go)
+		}
+		return out, msg
 	case kindSelect:
 		return selectDims(in[0], in[1], in[2])
 	case kindBiasAdd:

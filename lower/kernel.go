@@ -230,6 +230,13 @@ func (k *Kernel) Host(args [][]int) (*HostState, error) {
 		}
 		res := op.Results[0]
 		t := k.c.types[res.ID]
+		if len(t.Dims) != len(out) {
+			msg := fmt.Sprintf("result has shape %s at run time, but the kernel was compiled for %s", dimsList(out), t)
+			if scalarOnIncompatible(op) {
+				msg = fmt.Sprintf("operand shapes %s are incompatible: with incompatible_shape_error = false the result is a scalar, but the kernel was compiled for %s (give the arguments static shapes or a \"shape\" constraint)", shapesList(in), t)
+			}
+			return nil, &Error{Pos: op.Pos, Op: op.Name, Kind: ErrInvalid, Msg: msg}
+		}
 		if len(t.Dims) == len(out) {
 			for i, d := range t.Dims {
 				if d != Dynamic && d != out[i] {

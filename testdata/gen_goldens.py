@@ -3591,6 +3591,28 @@ def _(x, y):
     return Neg(Tanh(s)), s
 
 
+def _equal_no_error(f, scalar):
+    """TF's CPU kernel with incompatible_shape_error = false: a rank-0 `scalar` when the shapes do not broadcast."""
+    def op(x, y):
+        try:
+            np.broadcast_shapes(x.shape, y.shape)
+        except ValueError:
+            return np.array(scalar)
+        return f(x, y)
+    return op
+
+
+@op4_kernel("tfsem_equal_incompatible", [
+    [F((2,)), F((3,)), V([1, 2, 3], "i32"), V([1, 5, 3], "i32")],
+    [F((2,)), F((3,)), V([4, 2, 3], "i32"), V([2], "i32")],
+    [F((2,)), F((3,)), V([1, 2, 3], "i32"), V([1, 2], "i32")],
+    [F((2,)), F((3,)), I((0,), -3, 3), I((5,), -3, 3)],
+])
+def _(a, b, c, d):
+    eq, ne = _equal_no_error(Equal, False), _equal_no_error(NotEqual, True)
+    return eq(a, b), ne(a, b), eq(c, d), ne(c, d)
+
+
 def _run(k, inputs, mode, seed=0):
     global MODE, ALT, _PRS
     MODE, ALT, _PRS = mode, mode == "f64", np.random.RandomState(seed)

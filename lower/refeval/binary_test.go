@@ -189,6 +189,25 @@ func TestComparisons(t *testing.T) {
 	wantErr(t, err, "'tf.Less' op does not support element type i1")
 }
 
+// TestEqualIncompatibleShapes pins TF's CPU kernel for Equal/NotEqual with
+// incompatible_shape_error = false (core/kernels/cwise_ops_common.cc,
+// BinaryOpShared::BinaryOpState: an invalid BCast with the attribute false
+// allocates a rank-0 output set to `op == "NotEqual"`): incompatible shapes
+// give a scalar false (true for NotEqual), compatible ones broadcast as
+// usual, and the default (true) keeps the error.
+func TestEqualIncompatibleShapes(t *testing.T) {
+	noErr := lower.DictAttr{{Name: "incompatible_shape_error", Value: lower.BoolAttr(false)}}
+	x, y := vec(t, float32(1), 2), vec(t, float32(1), 2, 3)
+	wantBools(t, mustOp(t, "tf.Equal", noErr, memref.Bool, x, y), []int{}, false)
+	wantBools(t, mustOp(t, "tf.NotEqual", noErr, memref.Bool, x, y), []int{}, true)
+	wantBools(t, mustOp(t, "tf.Equal", noErr, memref.Bool, x, vec(t, float32(1), 3)), []int{2}, true, false)
+	wantBools(t, mustOp(t, "tf.NotEqual", noErr, memref.Bool, x, memref.Scalar(float32(2))), []int{2}, true, false)
+	_, err := runOp(t, "tf.Equal", nil, lower.Unranked(memref.Bool), x, y)
+	wantErr(t, err, "Incompatible shapes: [2] vs. [3]")
+	_, err = runOp(t, "tf.Less", noErr, lower.Unranked(memref.Bool), x, y)
+	wantErr(t, err, "Incompatible shapes: [2] vs. [3]")
+}
+
 func TestLogicalAndBitwise(t *testing.T) {
 	p := vec(t, true, true, false, false)
 	q := vec(t, true, false, true, false)

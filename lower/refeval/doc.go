@@ -103,7 +103,10 @@
 //
 // Broadcasting (the binary ops, SelectV2, ClipByValue, BatchMatMulV2's
 // batch dims, Einsum's "...") is numpy's; incompatible shapes are an error
-// "'tf.AddV2' op Incompatible shapes: [2,3] vs. [4,3]". Select takes a
+// "'tf.AddV2' op Incompatible shapes: [2,3] vs. [4,3]", except for Equal
+// and NotEqual with incompatible_shape_error = false, which give a rank-0
+// false (NotEqual: true), as TensorFlow's CPU kernel does
+// (core/kernels/cwise_ops_common.cc, BinaryOpShared::BinaryOpState). Select takes a
 // condition of x's shape, a rank-1 condition of x's first dim (picking
 // rows), or a scalar. BiasAdd adds a rank-1 bias along the last dim
 // (data_format "NHWC", the default) or dim 1 ("NCHW") of an operand of rank

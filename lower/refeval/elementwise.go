@@ -157,7 +157,18 @@ func evalCompare(ev *evaluator, op *lower.Op, spec compareSpec) (*array, error) 
 	}
 	shape, err := broadcast(op, x.shape, y.shape)
 	if err != nil {
-		return nil, err
+		if !scalarOnIncompatible(op) {
+			return nil, err
+		}
+		// TF's CPU kernel (core/kernels/cwise_ops_common.cc BinaryOpState):
+		// an invalid broadcast with incompatible_shape_error = false gives a
+		// rank-0 `op == "NotEqual"`.
+		out, err := ev.alloc(op, memref.Bool, []int{})
+		if err != nil {
+			return nil, err
+		}
+		out.b[0] = op.Name == "tf.NotEqual"
+		return out, nil
 	}
 	out, err := ev.alloc(op, memref.Bool, shape)
 	if err != nil {
@@ -176,6 +187,16 @@ func evalCompare(ev *evaluator, op *lower.Op, spec compareSpec) (*array, error) 
 		}
 	})
 	return out, nil
+}
+
+// scalarOnIncompatible reports whether op is tf.Equal or tf.NotEqual with
+// incompatible_shape_error = false (default true).
+func scalarOnIncompatible(op *lower.Op) bool {
+	if op.Name != "tf.Equal" && op.Name != "tf.NotEqual" {
+		return false
+	}
+	b, ok := op.Attr("incompatible_shape_error").(lower.BoolAttr)
+	return ok && !bool(b)
 }
 
 func evalConst(ev *evaluator, op *lower.Op) (*array, error) {
