@@ -239,11 +239,18 @@ func refSoftsign(dt memref.DType, a []float64) float64 {
 	return a[0] / roundF(dt, 1+math.Abs(a[0]))
 }
 
+// refClipF is TF's CPU kernel (core/kernels/cwise_op_clip.cc):
+// std::max(std::min(x, hi), lo) with std::min(a, b) = b < a ? b : a, so a
+// NaN x stays NaN, a NaN bound is ignored and lo > hi gives lo.
 func refClipF(_ memref.DType, a []float64) float64 {
-	if math.IsNaN(a[0]) || math.IsNaN(a[1]) || math.IsNaN(a[2]) {
-		return math.NaN()
+	v := a[0]
+	if a[2] < v {
+		v = a[2]
 	}
-	return math.Min(math.Max(a[0], a[1]), a[2])
+	if v < a[1] {
+		v = a[1]
+	}
+	return v
 }
 
 func refClipI(dt memref.DType, a []uint64) uint64 {
@@ -253,19 +260,21 @@ func refClipI(dt memref.DType, a []uint64) uint64 {
 		}
 		return x < y
 	}
-	v := a[0]
-	if less(v, a[1]) {
-		v = a[1]
-	}
+	v := a[0] // std::max(std::min(x, hi), lo), as refClipF
 	if less(a[2], v) {
 		v = a[2]
+	}
+	if less(v, a[1]) {
+		v = a[1]
 	}
 	return v
 }
 
-// refInvI is 1/x truncated, with 1/0 = 0.
+// refInvI is 1/x truncated, with XLA's 1/0 = -1 (all ones).
 func refInvI(dt memref.DType, a []uint64) uint64 {
 	switch {
+	case a[0] == 0:
+		return allOnes(dt)
 	case a[0] == 1:
 		return 1
 	case dt.IsSigned() && int64(a[0]) == -1:
@@ -277,12 +286,22 @@ func refInvI(dt memref.DType, a []uint64) uint64 {
 // minOf is the bits of the smallest value of signed type dt.
 func minOf(dt memref.DType) uint64 { return uint64(int64(-1) << (dt.Bits() - 1)) }
 
-// refRemI is the truncated remainder, with x % 0 = 0 and MIN % -1 = 0.
+// allOnes is the bits of -1 in dt (sign-extended), or of its largest
+// value if unsigned.
+func allOnes(dt memref.DType) uint64 {
+	if dt.IsSigned() || dt.Bits() == 64 {
+		return ^uint64(0)
+	}
+	return uint64(1)<<dt.Bits() - 1
+}
+
+// refRemI is the truncated remainder with XLA's edges (xla/service/
+// elemental_ir_emitter.cc EmitIntegerRemainder): x % 0 = x, MIN % -1 = 0.
 func refRemI(dt memref.DType, a []uint64) uint64 {
 	x, y := a[0], a[1]
 	switch {
 	case y == 0:
-		return 0
+		return x
 	case !dt.IsSigned():
 		return x % y
 	case int64(y) == -1:
@@ -291,12 +310,13 @@ func refRemI(dt memref.DType, a []uint64) uint64 {
 	return uint64(int64(x) % int64(y))
 }
 
-// refDivI is the truncated quotient, with x / 0 = 0 and MIN / -1 = MIN.
+// refDivI is the truncated quotient with XLA's edges (EmitIntegerDivide):
+// x / 0 = -1 (all ones unsigned), MIN / -1 = MIN.
 func refDivI(dt memref.DType, a []uint64) uint64 {
 	x, y := a[0], a[1]
 	switch {
 	case y == 0:
-		return 0
+		return allOnes(dt)
 	case !dt.IsSigned():
 		return x / y
 	case int64(y) == -1 && x == minOf(dt):

@@ -441,10 +441,11 @@ func TestRunJSONValues(t *testing.T) {
 	if got := dataString(o, 0); got != `"nan" "-inf" "inf" -1e-45 -3.4028235e+38` {
 		t.Errorf("f32 specials: %s", got)
 	}
-	// Integer division by zero is defined (0), not a trap.
+	// Integer division by zero is defined (XLA's values: FloorDiv 7/0 = -1,
+	// FloorMod x%0 = x; MIN/-1 = MIN), not a trap.
 	div := h.submit(0, kernelIntDiv)
 	o = decodeOutputs(t, h.runJSON(0, div, `{"dtype":"i32","shape":[3],"data":[7,-2147483648,5]}`, `{"dtype":"i32","shape":[3],"data":[0,-1,0]}`))
-	if got := dataString(o, 0) + " | " + dataString(o, 1); got != "0 -2147483648 0 | 0 0 0" {
+	if got := dataString(o, 0) + " | " + dataString(o, 1); got != "-1 -2147483648 -1 | 7 0 5" {
 		t.Errorf("division by zero: %s", got)
 	}
 	// Bad values are 400 with the value's position.
