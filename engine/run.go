@@ -13,8 +13,8 @@ import (
 	"github.com/sandjit/sandjit/memref"
 )
 
-// errFault is a kernel's report that an op met an index out of range; run
-// turns it into the op's error.
+// errFault is a kernel's report that an op met an index out of range or a
+// value it rejects (tf.CheckNumerics); run turns it into the op's error.
 var errFault = errors.New("kernel fault")
 
 // chunkCost is the work (in the loop IR's cost units, roughly one SIMD
@@ -395,7 +395,7 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 	if err := x.execute(ctx, pl, base); err != nil {
 		if errors.Is(err, errFault) {
 			code := x.layout.ReadFault(block)
-			return nil, fmt.Errorf("%w: %v", ErrArgument, k.FaultError(code, pl.hs))
+			return nil, fmt.Errorf("%w: %w", ErrArgument, k.FaultError(code, pl.hs))
 		}
 		return nil, err
 	}
@@ -618,8 +618,8 @@ func (x *Executable) status(k int, st int32, err error) error {
 	if err != nil {
 		return fmt.Errorf("%w: %s trapped: %v", ErrTrap, where, err)
 	}
-	if st == int32(memref.StatusIndexOutOfRange) {
-		return errFault
+	if st == int32(memref.StatusIndexOutOfRange) || st == int32(memref.StatusInvalidArgument) {
+		return errFault // the fault word says which op, and why
 	}
 	if st != 0 {
 		return fmt.Errorf("%w: %s returned status %d: %s", ErrTrap, where, st, memref.StatusString(st))

@@ -219,6 +219,12 @@ func (k *Kernel) Host(args [][]int) (*HostState, error) {
 	vals := make([][]int64, 0, 4)
 	for _, op := range fn.Ops {
 		f := k.c.facts[op]
+		if f.def.kind == kindIdentity {
+			if err := k.hostForward(op, hs); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		in, vals = in[:0], vals[:0]
 		for _, v := range op.Operands {
 			in = append(in, hs.Shapes[v.ID])

@@ -224,6 +224,33 @@ func evalIdentity(ev *evaluator, op *lower.Op) (*array, error) {
 	return in[0], nil
 }
 
+func evalIdentityN(ev *evaluator, op *lower.Op) ([]*array, error) {
+	return ev.allOperands(op)
+}
+
+// evalCheckNumerics is TensorFlow's CheckNumerics
+// (core/kernels/check_numerics_op.cc): x unchanged, or an InvalidArgument
+// error "<message> : Tensor had NaN or Inf values" when an element of x
+// is NaN or infinite (TF names which of the two it saw; sandjit's kernels
+// stop at the first).
+func evalCheckNumerics(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 1)
+	if err != nil {
+		return nil, err
+	}
+	x := in[0]
+	if !x.dt.IsFloat() {
+		return nil, opError(op, lower.ErrInvalid, "operand must be a float tensor, got %s", memref.TypeString(x.dt, x.shape))
+	}
+	msg, _ := op.Attr("message").(lower.StringAttr)
+	for _, v := range x.f {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, opError(op, lower.ErrInvalid, "%s : Tensor had NaN or Inf values", string(msg))
+		}
+	}
+	return x, nil
+}
+
 func evalCast(ev *evaluator, op *lower.Op) (*array, error) {
 	in, err := ev.operands(op, 1)
 	if err != nil {
