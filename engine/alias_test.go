@@ -427,3 +427,36 @@ func TestCheckNumericsFault(t *testing.T) {
 		}
 	}
 }
+
+// TestResultAliasingGoldens runs the corpus's aliasing kernels
+// (testdata/kernels/alias_*.mlir) through every entry point on every
+// backend against numpy's goldens, with checkAliasRuns's ownership checks.
+func TestResultAliasingGoldens(t *testing.T) {
+	kernels, err := golden.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	n := 0
+	for _, backend := range Backends() {
+		rt := newRuntime(t, WithBackend(backend), WithWorkers(2))
+		for _, k := range kernels {
+			if !strings.HasPrefix(k.Name, "alias_") {
+				continue
+			}
+			n++
+			t.Run(backend+"/"+k.Name, func(t *testing.T) {
+				exe, err := rt.Compile(ctx, k.Src, WithEntry(entryOf(t, k)), WithFilename(k.Name+".mlir"))
+				if err != nil {
+					t.Fatalf("compile: %v", err)
+				}
+				for _, c := range k.Cases {
+					checkAliasRuns(t, rt, exe, c.Name, c.Args, c.Results)
+				}
+			})
+		}
+	}
+	if n < 4*len(Backends()) {
+		t.Errorf("%d aliasing kernels ran, want at least 4 per backend", n)
+	}
+}
