@@ -115,6 +115,33 @@ func aliasForms() []aliasForm {
 }`, func(t *testing.T) [][]*memref.Tensor {
 			return [][]*memref.Tensor{{f32s(t, []int{4, 3}, func(i int) float32 { return float32(i) - 5 })}}
 		}},
+		aliasForm{"views (Reshape, ExpandDims, Squeeze) of every kind of value", `func.func @f(%a: tensor<?x3xf32>) -> (tensor<?xf32>, tensor<1x?x3xf32>, tensor<?x3xf32>, tensor<3xi32>, tensor<2x2xf32>, tensor<?xf32>, tensor<2xi64>, tensor<3x?xf32>) {
+  %m1 = "tf.Const"() {value = dense<-1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %z = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %s22 = "tf.Const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
+  %c = "tf.Const"() {value = dense<[[4, -5, 6]]> : tensor<1x3xi32>} : () -> tensor<1x3xi32>
+  %h = "tf.Const"() {value = dense<2.5> : tensor<4xf32>} : () -> tensor<4xf32>
+  %0 = "tf.Reshape"(%a, %m1) : (tensor<?x3xf32>, tensor<1xi32>) -> tensor<?xf32>
+  %1 = "tf.Abs"(%a) : (tensor<?x3xf32>) -> tensor<?x3xf32>
+  %2 = "tf.ExpandDims"(%1, %z) : (tensor<?x3xf32>, tensor<i32>) -> tensor<1x?x3xf32>
+  %3 = "tf.Squeeze"(%c) {squeeze_dims = [0]} : (tensor<1x3xi32>) -> tensor<3xi32>
+  %4 = "tf.Reshape"(%h, %s22) : (tensor<4xf32>, tensor<2xi32>) -> tensor<2x2xf32>
+  %5 = "tf.Identity"(%2) : (tensor<1x?x3xf32>) -> tensor<1x?x3xf32>
+  %6 = "tf.Reshape"(%5, %m1) : (tensor<1x?x3xf32>, tensor<1xi32>) -> tensor<?xf32>
+  %7 = "tf.Shape"(%a) : (tensor<?x3xf32>) -> tensor<2xi64>
+  %8 = "tf.ExpandDims"(%7, %z) : (tensor<2xi64>, tensor<i32>) -> tensor<1x2xi64>
+  %9 = "tf.Reshape"(%8, %m1) : (tensor<1x2xi64>, tensor<1xi32>) -> tensor<2xi64>
+  %10 = "tf.Neg"(%a) : (tensor<?x3xf32>) -> tensor<?x3xf32>
+  %s = "tf.Const"() {value = dense<[3, -1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %11 = "tf.Reshape"(%10, %s) : (tensor<?x3xf32>, tensor<2xi32>) -> tensor<3x?xf32>
+  func.return %0, %5, %1, %3, %4, %6, %9, %11 : tensor<?xf32>, tensor<1x?x3xf32>, tensor<?x3xf32>, tensor<3xi32>, tensor<2x2xf32>, tensor<?xf32>, tensor<2xi64>, tensor<3x?xf32>
+}`, func(t *testing.T) [][]*memref.Tensor {
+			return [][]*memref.Tensor{
+				{f32s(t, []int{4, 3}, func(i int) float32 { return float32(i) - 5 })},
+				{f32s(t, []int{0, 3}, func(i int) float32 { return 1 })},
+				{f32s(t, []int{1, 3}, func(i int) float32 { return -float32(i) })},
+			}
+		}},
 		aliasForm{"If whose branches forward their operands", `func.func @f(%p: tensor<i1>, %x: tensor<?xf32>, %y: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
   %0:2 = "tf.If"(%p, %x, %y) {then_branch = @pass, else_branch = @swap, is_stateless = true} : (tensor<i1>, tensor<?xf32>, tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>)
   %1 = "tf.Identity"(%0#1) : (tensor<?xf32>) -> tensor<?xf32>

@@ -114,6 +114,34 @@ func (b *builder) forward() {
 	}
 }
 
+// forwarded follows v through forwarding ops and views (Reshape,
+// ExpandDims, Squeeze: see isView) to src, the value whose bytes v is;
+// shape is the value whose shape v has, or nil when it is src's.
+func (b *builder) forwarded(v *Value) (src, shape *Value) {
+	for {
+		v = b.value(v)
+		if !b.isView(v) {
+			return v, shape
+		}
+		if shape == nil {
+			shape = v
+		}
+		v = v.Def.Operands[0]
+	}
+}
+
+// isView reports whether the lowering makes v a view of its operand's
+// buffer (lowerView): a Reshape, ExpandDims or Squeeze not folded into a
+// constant, of anything but a splat constant (which has no buffer).
+func (b *builder) isView(v *Value) bool {
+	if v.Def == nil || b.c.consts[v.ID] != nil || b.c.facts[v.Def].def.kind != kindReshape {
+		return false
+	}
+	src, _ := b.forwarded(v.Def.Operands[0])
+	d := b.c.consts[src.ID]
+	return d == nil || !d.Splat
+}
+
 // lowerFinite emits tf.CheckNumerics's check: a nest over its operand
 // that stores nothing and stops the run, with a fault naming the op and
 // its message, at an element that is NaN or infinite. Its result is the

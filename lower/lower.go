@@ -297,6 +297,8 @@ func (b *builder) build() error {
 	b.forward()
 	for _, v := range fn.Return.Operands {
 		b.results[b.value(v).ID] = true
+		src, _ := b.forwarded(v)
+		b.results[src.ID] = true
 	}
 	for _, a := range fn.Args {
 		b.newBuffer(a, loopir.Input)

@@ -274,4 +274,9 @@
 // Tier 3: Conv2D, Einsum, FusedBatchNorm, FusedBatchNormV2,
 // FusedBatchNormV3, If, IfRegion, PartitionedCall, StatefulPartitionedCall,
 // StatelessIf, StatelessWhile, While, WhileRegion.
+//
+// Forwarding (issue 12): CheckNumerics (an ErrInvalid error
+// "<message> : Tensor had NaN or Inf values" when an element is NaN or
+// infinite, as TensorFlow's InvalidArgument), IdentityN (result i is
+// operand i), PreventGradient, Snapshot.
 package refeval
