@@ -143,18 +143,28 @@ func (b *builder) isView(v *Value) bool {
 }
 
 // lowerFinite emits tf.CheckNumerics's check: a nest over its operand
-// that stores nothing and stops the run, with a fault naming the op and
-// its message, at an element that is NaN or infinite. Its result is the
-// operand (forward), never a copy.
+// that stores nothing and stops the run at an element that is NaN or
+// infinite, with a fault naming the op, its message and which of the two
+// it met, in TensorFlow's words (core/kernels/check_numerics_op.cc:
+// "<message> : Tensor had NaN values", "… Inf values"; TF says "Inf and
+// NaN" when the tensor holds both, which a kernel that stops at the first
+// bad element cannot know). Its result is the operand (forward), never a
+// copy.
 func (b *builder) lowerFinite(op *Op) {
 	x := b.value(op.Operands[0])
 	rank := len(b.typeOf(x).Dims)
 	msg, _ := op.Attr("message").(StringAttr)
-	code := b.fault(op, func(*HostState) string {
-		return fmt.Sprintf("%s : Tensor had NaN or Inf values", string(msg))
-	})
 	n := b.newNest(op, x, nil)
 	v := b.load(n, x, identity(rank))
-	ok := n.Add(&loopir.Instr{Op: loopir.OpIsFinite, Type: memref.Bool, Args: []int{v}})
-	n.Add(&loopir.Instr{Op: loopir.OpAssert, Type: memref.Bool, Args: []int{ok}, Fault: code})
+	for _, c := range []struct {
+		test loopir.Op
+		what string
+	}{{loopir.OpIsNaN, "NaN"}, {loopir.OpIsInf, "Inf"}} {
+		code := b.fault(op, func(*HostState) string {
+			return fmt.Sprintf("%s : Tensor had %s values", string(msg), c.what)
+		})
+		bad := n.Add(&loopir.Instr{Op: c.test, Type: memref.Bool, Args: []int{v}})
+		ok := n.Add(&loopir.Instr{Op: loopir.OpNot, Type: memref.Bool, Args: []int{bad}})
+		n.Add(&loopir.Instr{Op: loopir.OpAssert, Type: memref.Bool, Args: []int{ok}, Fault: code})
+	}
 }

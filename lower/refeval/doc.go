@@ -276,7 +276,7 @@
 // StatelessIf, StatelessWhile, While, WhileRegion.
 //
 // Forwarding (issue 12): CheckNumerics (an ErrInvalid error
-// "<message> : Tensor had NaN or Inf values" when an element is NaN or
-// infinite, as TensorFlow's InvalidArgument), IdentityN (result i is
-// operand i), PreventGradient, Snapshot.
+// "<message> : Tensor had NaN values", "Inf values" or "Inf and NaN
+// values" when elements are NaN or infinite, TensorFlow's InvalidArgument),
+// IdentityN (result i is operand i), PreventGradient, Snapshot.
 package refeval

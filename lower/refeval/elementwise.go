@@ -230,9 +230,8 @@ func evalIdentityN(ev *evaluator, op *lower.Op) ([]*array, error) {
 
 // evalCheckNumerics is TensorFlow's CheckNumerics
 // (core/kernels/check_numerics_op.cc): x unchanged, or an InvalidArgument
-// error "<message> : Tensor had NaN or Inf values" when an element of x
-// is NaN or infinite (TF names which of the two it saw; sandjit's kernels
-// stop at the first).
+// error "<message> : Tensor had NaN values" ("Inf values", "Inf and NaN
+// values") when elements of x are NaN or infinite.
 func evalCheckNumerics(ev *evaluator, op *lower.Op) (*array, error) {
 	in, err := ev.operands(op, 1)
 	if err != nil {
@@ -243,12 +242,23 @@ func evalCheckNumerics(ev *evaluator, op *lower.Op) (*array, error) {
 		return nil, opError(op, lower.ErrInvalid, "operand must be a float tensor, got %s", memref.TypeString(x.dt, x.shape))
 	}
 	msg, _ := op.Attr("message").(lower.StringAttr)
+	nan, inf := false, false
 	for _, v := range x.f {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, opError(op, lower.ErrInvalid, "%s : Tensor had NaN or Inf values", string(msg))
-		}
+		nan = nan || math.IsNaN(v)
+		inf = inf || math.IsInf(v, 0)
 	}
-	return x, nil
+	what := ""
+	switch {
+	case nan && inf:
+		what = "Inf and NaN"
+	case nan:
+		what = "NaN"
+	case inf:
+		what = "Inf"
+	default:
+		return x, nil
+	}
+	return nil, opError(op, lower.ErrInvalid, "%s : Tensor had %s values", string(msg), what)
 }
 
 func evalCast(ev *evaluator, op *lower.Op) (*array, error) {
