@@ -314,6 +314,7 @@ var (
 	genIntBinary   = []string{"AddV2", "Sub", "Mul", "Div", "FloorDiv", "FloorMod", "Maximum", "Minimum", "Pow", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "SquaredDifference"}
 	genCompare     = []string{"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"}
 	genReduce      = []string{"Sum", "Prod", "Max", "Min", "Mean"}
+	genForward     = []string{"tf.Identity", "tf.StopGradient", "tf.Snapshot", "tf.PreventGradient"}
 )
 
 func (g *kernelGen) pick(list []string) string { return list[g.rng.Intn(len(list))] }
@@ -450,6 +451,16 @@ func (g *kernelGen) build() string {
 		}
 	}
 	results = append(results, v)
+	// Results forward other values as TensorFlow's exporters write them:
+	// the last, and every other one before it, through a forwarding op;
+	// the first is returned again at the end. (No draw from rng: the
+	// kernels of a seed are those they were before, wrapped.)
+	for i, r := range results {
+		if i == len(results)-1 || i%2 == 1 {
+			results[i] = g.emit(genForward[i%len(genForward)], "", r.dt, r.dims, r)
+		}
+	}
+	results = append(results, results[0])
 	var params, rtypes, rnames []string
 	for _, a := range g.args {
 		params = append(params, fmt.Sprintf("%s: %s", a.name, a.typ()))

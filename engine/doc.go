@@ -29,7 +29,13 @@
 // form cached under a content address (cache.go) in memory and, with a
 // cache directory, on disk. A run's plan (shapes, layout, argument block)
 // is cached per argument shapes. RunInArena leaves results in the arena,
-// so with inputs there too a run copies nothing. Kernels with control flow
+// so with inputs there too a run copies nothing. Results forward their
+// operands, as in jitrt (tf.Identity and its kin, views, arguments and
+// constants returned as they are): the kernel writes each output once, and
+// the engine copies only where an entry point's ownership rule needs it —
+// Run returns an argument returned as is as the same *Tensor, RunInArena
+// gives every result an arena block of its own (RATIONALE.md, "Results
+// forward their operands"). Kernels with control flow
 // (tf.If, tf.While, their region forms, calls) run as a flow (flow.go):
 // straight-line segments, each a JitExecutable of its own, and the control
 // ops on the host, a While checking the context between iterations.
@@ -42,8 +48,10 @@
 // shared). Arena memory is freed dirty and zeroed when handed out again,
 // except where every byte is written first (copied-in inputs, outputs the
 // kernel provably stores in full), so no run reads bytes it did not write
-// or zero, and no bytes leave their arena. Kernel traps and fault statuses become errors
-// (ErrTrap); bad inputs are ErrArgument or ErrShape; kernel-text problems
+// or zero, and no bytes leave their arena. Kernel traps become errors
+// (ErrTrap); a kernel's fault (a Gather index out of range, a NaN that
+// tf.CheckNumerics meets) is an ErrArgument wrapping the op's *lower.Error;
+// bad inputs are ErrArgument or ErrShape; kernel-text problems
 // are lower.ErrorList values with file:line:col positions. Nothing a
 // caller passes makes the engine panic.
 //

@@ -20,16 +20,15 @@ func (x *Executable) checkDst(pl *shapePlan, inputs, dst []*memref.Tensor, alloc
 	}
 	for i, rs := range k.Results {
 		var dt memref.DType
-		var shape []int
 		switch {
 		case rs.Arg >= 0:
-			dt, shape = inputs[rs.Arg].DType, inputs[rs.Arg].Shape
+			dt = inputs[rs.Arg].DType
 		case rs.Const != nil:
-			dt, shape = rs.Const.DType, rs.Const.Shape
+			dt = rs.Const.DType
 		default:
-			dt, shape = p.Buffers[rs.Buf].DType, pl.bufs[rs.Buf].shape
+			dt = p.Buffers[rs.Buf].DType
 		}
-		if err := checkResultTensor(i, dst[i], dt, shape); err != nil {
+		if err := checkResultTensor(i, dst[i], dt, pl.results[i]); err != nil {
 			return err
 		}
 	}

@@ -283,9 +283,10 @@ func (e *JitExecutable) WaitForCompilations(ctx context.Context) error {
 }
 
 // Run executes the kernel on inputs and returns its results. Inputs are
-// not modified; a result that is an input returned as is comes back as the
-// same *Tensor, and a value returned twice as one shared *Tensor. Other
-// results are new tensors on the Go heap.
+// not modified; a result that is an input returned as is (directly or
+// through tf.Identity and its kin) comes back as the same *Tensor, and a
+// value returned twice as one shared *Tensor. Other results, a reshaped
+// input's too, are new tensors on the Go heap.
 func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {
 	if err := e.rt.checkOpen(); err != nil {
 		return nil, err
@@ -327,7 +328,9 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor,
 // caller provides: one per result, each of the result's dtype and shape
 // for these inputs, contiguous, sharing no memory with an input or with
 // another. A dst tensor in this runtime's arena (Runtime.NewTensor) is
-// written by the kernel in place; any other is filled by a copy. With
+// written by the kernel in place; any other is filled by a copy, as is
+// every dst whose result forwards an argument or a constant or repeats an
+// earlier result. With
 // inputs and results in the arena, a run of a shape seen before allocates
 // nothing (pooled argument blocks, no result tensors to make): the
 // steady-state path for tiny kernels. A mismatched dst is ErrArgument; on
@@ -346,8 +349,10 @@ func (e *JitExecutable) RunInto(ctx context.Context, dst []*memref.Tensor, input
 }
 
 // RunInArena is Run with every result a new tensor in the runtime's arena,
-// which the caller owns and frees with Runtime.FreeTensor: the kernel
-// writes its outputs in place, so nothing is copied out. With inputs in the
+// which the caller owns and frees with Runtime.FreeTensor, once each: the
+// kernel writes its outputs in place, so nothing is copied out. No result
+// shares memory with another or with an input: a value returned twice, an
+// argument and a constant returned as they are get copies. With inputs in the
 // arena too (Runtime.NewTensor), a run copies nothing. FreeTensor gives a
 // result's memory back without clearing it: the arena zeroes it before
 // anyone else can read it.

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -13,8 +14,8 @@ import (
 	"github.com/sandjit/sandjit/memref"
 )
 
-// errFault is a kernel's report that an op met an index out of range; run
-// turns it into the op's error.
+// errFault is a kernel's report that an op met an index out of range or a
+// value it rejects (tf.CheckNumerics); run turns it into the op's error.
 var errFault = errors.New("kernel fault")
 
 // chunkCost is the work (in the loop IR's cost units, roughly one SIMD
@@ -45,6 +46,7 @@ type shapePlan struct {
 	argBytes  []int // the bytes each argument's shape needs
 	hs        *lower.HostState
 	bufs      []bufferPlan // off relative to the buffer's region; copyIn for Const and Host buffers
+	results   [][]int      // each result's shape (its source's, or a view's: lower.ResultSource.Shape)
 	region    []uint8      // per buffer: regionFixed, regionInputs or regionOutputs
 	// The run's arena block is the argument block and the temporaries
 	// (fixed, bytes), then room for the inputs when one of them is not in
@@ -191,6 +193,19 @@ func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, err
 			return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 		}
 	}
+	pl.results = make([][]int, len(k.Results))
+	for i, rs := range k.Results {
+		switch {
+		case rs.Shape >= 0:
+			pl.results[i] = hs.Shapes[rs.Shape]
+		case rs.Arg >= 0:
+			pl.results[i] = pl.argShapes[rs.Arg]
+		case rs.Const != nil:
+			pl.results[i] = rs.Const.Shape
+		default:
+			pl.results[i] = pl.bufs[rs.Buf].shape
+		}
+	}
 	pl.work, pl.cost = x.resolve(pl.bufs, params)
 	pl.workers = 1
 	if pl.cost > chunkCost {
@@ -287,7 +302,7 @@ func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan,
 		var shapes [stackBuffers][]int
 		var over [stackBuffers]bool
 		for i, b := range x.resultBufs {
-			dts[i], shapes[i], over[i] = p.Buffers[b].DType, pl.bufs[b].shape, x.overwritten[b]
+			dts[i], shapes[i], over[i] = p.Buffers[b].DType, pl.results[i], x.overwritten[b]
 		}
 		n := len(x.resultBufs)
 		var err error
@@ -395,7 +410,7 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 	if err := x.execute(ctx, pl, base); err != nil {
 		if errors.Is(err, errFault) {
 			code := x.layout.ReadFault(block)
-			return nil, fmt.Errorf("%w: %v", ErrArgument, k.FaultError(code, pl.hs))
+			return nil, fmt.Errorf("%w: %w", ErrArgument, k.FaultError(code, pl.hs))
 		}
 		return nil, err
 	}
@@ -437,6 +452,9 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 				src = rs.Const
 			default:
 				if t := owned[rs.Buf]; t != nil {
+					if rs.Shape >= 0 { // a view: the same bytes in the result's shape
+						t.Shape = slices.Clone(pl.results[i])
+					}
 					out[i] = t
 					owned[rs.Buf] = nil
 					continue
@@ -444,7 +462,7 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 				src = &memref.Tensor{DType: p.Buffers[rs.Buf].DType, Shape: pl.bufs[rs.Buf].shape,
 					Data: mem[offs[rs.Buf] : int(offs[rs.Buf])+pl.bufs[rs.Buf].bytes]}
 			}
-			t, err := ar.alloc.NewTensor(src.DType, src.Shape)
+			t, err := ar.alloc.NewTensor(src.DType, pl.results[i])
 			if err != nil {
 				for _, o := range out[:i] {
 					ar.alloc.FreeTensor(o)
@@ -463,31 +481,31 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 		return out, nil
 	}
 	for i, rs := range k.Results {
+		var t *memref.Tensor
+		var err error
 		switch {
-		case rs.Arg >= 0:
-			out[i] = inputs[rs.Arg]
+		case rs.Arg >= 0 && rs.Shape < 0:
+			t = inputs[rs.Arg] // forwarded as is
+		case rs.Arg >= 0: // an argument seen in another shape: a copy
+			in := inputs[rs.Arg].Contiguous()
+			t, err = memref.NewCopy(in.DType, pl.results[i], in.Data[:pl.argBytes[rs.Arg]])
 		case rs.Const != nil:
-			c, err := rs.Const.Clone()
-			if err != nil {
-				return nil, err
-			}
-			out[i] = c
+			t, err = memref.NewCopy(rs.Const.DType, pl.results[i], rs.Const.Data)
 		default:
 			for j := range i { // a value returned twice is one tensor
-				if k.Results[j].Buf == rs.Buf && k.Results[j].Arg < 0 && k.Results[j].Const == nil {
-					out[i] = out[j]
+				if o := k.Results[j]; o.Buf == rs.Buf && o.Shape == rs.Shape && o.Arg < 0 && o.Const == nil {
+					t = out[j]
 				}
 			}
-			if out[i] != nil {
-				continue
+			if t == nil {
+				bp := &pl.bufs[rs.Buf]
+				t, err = memref.NewCopy(p.Buffers[rs.Buf].DType, pl.results[i], mem[offs[rs.Buf]:int(offs[rs.Buf])+bp.bytes])
 			}
-			bp := &pl.bufs[rs.Buf]
-			t, err := memref.NewCopy(p.Buffers[rs.Buf].DType, bp.shape, mem[offs[rs.Buf]:int(offs[rs.Buf])+bp.bytes])
-			if err != nil {
-				return nil, err
-			}
-			out[i] = t
 		}
+		if err != nil {
+			return nil, err
+		}
+		out[i] = t
 	}
 	return out, nil
 }
@@ -618,8 +636,8 @@ func (x *Executable) status(k int, st int32, err error) error {
 	if err != nil {
 		return fmt.Errorf("%w: %s trapped: %v", ErrTrap, where, err)
 	}
-	if st == int32(memref.StatusIndexOutOfRange) {
-		return errFault
+	if st == int32(memref.StatusIndexOutOfRange) || st == int32(memref.StatusInvalidArgument) {
+		return errFault // the fault word says which op, and why
 	}
 	if st != 0 {
 		return fmt.Errorf("%w: %s returned status %d: %s", ErrTrap, where, st, memref.StatusString(st))

@@ -82,7 +82,7 @@ func (c *checked) resultSyms(op *Op, f *opFacts, out TensorType) []int {
 			}
 		}
 		switch f.def.kind {
-		case kindIdentity, kindCast, kindSoftmax, kindBiasAdd, kindSelect:
+		case kindCast, kindSoftmax, kindBiasAdd, kindSelect:
 			x := 0
 			if f.def.kind == kindSelect {
 				x = 1
@@ -275,6 +275,10 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 		fail(ErrInvalid, "does not take regions")
 		return
 	}
+	if def.kind == kindIdentity {
+		c.checkForward(op, def, errs)
+		return
+	}
 	if want := max(def.results, 1); len(op.Results) != want {
 		if want == 1 {
 			fail(ErrInvalid, "requires one result, got %d", len(op.Results))
@@ -456,7 +460,6 @@ func (c *checked) checkOperands(op *Op, f *opFacts, in []TensorType) string {
 			return fmt.Sprintf("constant type %s must be static", attr.Type)
 		}
 		c.consts[op.Results[0].ID] = attr
-	case kindIdentity:
 	case kindCast:
 		if r := op.Results[0].Type.Elem; !r.Valid() {
 			return "requires a result element type"
@@ -554,7 +557,7 @@ func (f *opFacts) dims(op *Op, in [][]int, vals [][]int64) ([]int, string) {
 	switch f.def.kind {
 	case kindConst:
 		return op.Attr("value").(*DenseAttr).Type.Dims, ""
-	case kindIdentity, kindCast, kindSoftmax:
+	case kindCast, kindSoftmax:
 		return in[0], ""
 	case kindElementwise:
 		if f.def.sameShape {

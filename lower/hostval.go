@@ -87,7 +87,7 @@ func wrapTo(dt memref.DType, v int64) int64 {
 
 // hostEvaluable lists the ops whose integer results the host computes.
 var hostEvaluable = map[string]bool{
-	"tf.Const": true, "arith.constant": true, "tf.Shape": true, "tf.Identity": true, "tf.StopGradient": true,
+	"tf.Const": true, "arith.constant": true, "tf.Shape": true,
 	"tf.Cast": true, "tf.Pack": true, "tf.ConcatV2": true, "tf.Reshape": true, "tf.ExpandDims": true,
 	"tf.Squeeze": true, "tf.Slice": true, "tf.StridedSlice": true, "tf.GatherV2": true, "tf.Gather": true,
 	"tf.AddV2": true, "tf.Add": true, "tf.Sub": true, "tf.Mul": true, "tf.FloorDiv": true, "tf.Maximum": true,
@@ -125,7 +125,7 @@ func hostEval(op *Op, f *opFacts, vals [][]int64, shapes [][]int, out []int, ele
 		return v, true
 	}
 	switch op.Name {
-	case "tf.Identity", "tf.StopGradient", "tf.Reshape", "tf.ExpandDims", "tf.Squeeze":
+	case "tf.Reshape", "tf.ExpandDims", "tf.Squeeze":
 		return vals[0], have(0)
 	case "tf.Cast":
 		if !have(0) {

@@ -47,11 +47,18 @@ type Stage struct {
 	Name, Text string
 }
 
-// ResultSource says where result i of the kernel comes from.
+// ResultSource says where result i of the kernel comes from: the bytes of
+// an output buffer, an argument or a constant (results forward their
+// operands; see forward.go).
 type ResultSource struct {
 	Buf   int            // the Output buffer holding it, or -1
 	Arg   int            // the argument returned as is, or -1
 	Const *memref.Tensor // a constant returned as is, or nil
+	// Shape, when not -1, is the value whose run-time shape the result
+	// has (HostState.Shapes): a returned Reshape, ExpandDims or Squeeze is
+	// its source's bytes in another shape. Otherwise the result has its
+	// source's shape.
+	Shape int
 }
 
 // CompileOptions configure Compile.
@@ -153,8 +160,11 @@ func Compile(m *Module, opts CompileOptions) (k *Kernel, err error) {
 		}
 	}
 	for _, v := range fn.Return.Operands {
-		v = b.value(v)
-		rs := ResultSource{Buf: -1, Arg: -1}
+		v, shape := b.forwarded(v)
+		rs := ResultSource{Buf: -1, Arg: -1, Shape: -1}
+		if shape != nil {
+			rs.Shape = shape.ID
+		}
 		switch {
 		case v.Def == nil:
 			rs.Arg = v.Index
@@ -219,6 +229,12 @@ func (k *Kernel) Host(args [][]int) (*HostState, error) {
 	vals := make([][]int64, 0, 4)
 	for _, op := range fn.Ops {
 		f := k.c.facts[op]
+		if f.def.kind == kindIdentity {
+			if err := k.hostForward(op, hs); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		in, vals = in[:0], vals[:0]
 		for _, v := range op.Operands {
 			in = append(in, hs.Shapes[v.ID])

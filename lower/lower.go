@@ -294,8 +294,11 @@ func (b *builder) bcastIndex(v, r *Value) []loopir.Index {
 // build lowers the checked function.
 func (b *builder) build() error {
 	fn := b.c.fn
+	b.forward()
 	for _, v := range fn.Return.Operands {
 		b.results[b.value(v).ID] = true
+		src, _ := b.forwarded(v)
+		b.results[src.ID] = true
 	}
 	for _, a := range fn.Args {
 		b.newBuffer(a, loopir.Input)
@@ -313,11 +316,9 @@ func (b *builder) build() error {
 			continue
 		}
 		switch f.def.kind {
-		case kindIdentity:
-			b.alias[res.ID] = b.value(op.Operands[0])
-			// Returning an identity of a value makes that value a result.
-			if b.results[res.ID] {
-				b.results[b.value(res).ID] = true
+		case kindIdentity: // aliased by forward
+			if f.def.finite {
+				b.lowerFinite(op)
 			}
 		case kindConst:
 			b.lowerConst(op, res)

@@ -18,7 +18,7 @@ const (
 	kindReduce                    // reduction over constant axes with keep_dims
 	kindSoftmax                   // softmax / log-softmax over the last axis
 	kindConst                     // a dense constant
-	kindIdentity                  // the operand itself
+	kindIdentity                  // forwards its operands: result i is operand i (forward.go)
 )
 
 // typeSet is the set of element types an op accepts.
@@ -70,8 +70,12 @@ type opDef struct {
 	mean  bool // kindReduce: divide by the count
 	log   bool // kindSoftmax: log-softmax
 	// results is the number of results when more than one (their shapes
-	// beyond the first come from kindImpl.more).
+	// beyond the first come from kindImpl.more); -1: one per operand
+	// (tf.IdentityN).
 	results int
+	// finite: a kindIdentity op that fails the run with an error naming
+	// it when an operand holds a NaN or an infinity (tf.CheckNumerics).
+	finite bool
 	// sameShape: an elementwise op whose operands must have one shape
 	// (TensorFlow's kernel does not broadcast them).
 	sameShape bool
@@ -110,7 +114,11 @@ var opTable = map[string]*opDef{
 	"tf.Const":             {kind: kindConst, types: setAll},                                            // a dense constant
 	"arith.constant":       {kind: kindConst, types: setAll},                                            // a dense constant
 	"tf.Identity":          {kind: kindIdentity, arity: 1, types: setAll},                               // x
+	"tf.IdentityN":         {kind: kindIdentity, arity: -1, results: -1, types: setAll},                 // x₀, x₁, …: result i is operand i
 	"tf.StopGradient":      {kind: kindIdentity, arity: 1, types: setAll},                               // x
+	"tf.PreventGradient":   {kind: kindIdentity, arity: 1, types: setAll},                               // x (its message concerns gradients)
+	"tf.Snapshot":          {kind: kindIdentity, arity: 1, types: setAll},                               // x
+	"tf.CheckNumerics":     {kind: kindIdentity, arity: 1, types: setFloat, finite: true},               // x; a NaN or Inf fails the run
 	"tf.Abs":               {arity: 1, types: setNum, emit: un(loopir.OpAbs)},                           // |x|
 	"tf.Neg":               {arity: 1, types: setSignedF, emit: un(loopir.OpNeg)},                       // -x
 	"tf.Exp":               {arity: 1, types: setFloat, emit: mathFn(loopir.MathExp)},                   // e**x
@@ -260,6 +268,7 @@ var kindNeeds = map[opKind]string{
 
 // kindNotes says what is worth knowing of an op kind's semantics.
 var kindNotes = map[opKind]string{
+	kindIdentity:    "forwards its operands: a result is its operand's tensor, never a copy inside the kernel",
 	kindReduce:      "keep_dims; empty axis lists and zero-size dims as TF",
 	kindSoftmax:     "over the last axis",
 	kindBiasAdd:     "data_format NHWC or NCHW",
@@ -302,6 +311,9 @@ func SupportMatrix() []OpSupport {
 		note := kindNotes[d.kind]
 		if d.kind == kindElementwise && d.arity > 1 && !d.sameShape {
 			note = "numpy broadcasting"
+		}
+		if d.finite {
+			note = "forwards its operand; a NaN or Inf stops the run with an error naming the op and its message"
 		}
 		out = append(out, OpSupport{Name: n, DTypes: dts, Needs: kindNeeds[d.kind], Notes: note})
 	}

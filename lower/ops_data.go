@@ -397,14 +397,8 @@ func lowerView(b *builder, op *Op, f *opFacts, res *Value) {
 		Dims: append([]int(nil), t.Dims...), Value: res.ID}
 	b.prog.Buffers = append(b.prog.Buffers, view)
 	b.buf[res.ID] = id
-	if b.results[res.ID] {
-		// The caller gets its own tensor: copy the view into an output.
-		out := b.newBuffer(res, loopir.Output)
-		n := b.newNest(op, res, nil)
-		r := len(t.Dims)
-		v := n.Load(t.Elem, &loopir.Access{Buf: id, Idx: identity(r)})
-		n.Store(t.Elem, &loopir.Access{Buf: out, Idx: identity(r)}, v)
-	}
+	// A returned view is its base's bytes in its own shape (builder.forwarded):
+	// the base is an output, an input or a constant, and nothing is copied.
 }
 
 // --- BroadcastTo, Fill, Shape ---------------------------------------------------

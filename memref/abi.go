@@ -23,8 +23,8 @@ import (
 //	    +8+4*rank   strides[rank] u32, in elements
 //
 // Every field is a little-endian u32 (wasm32). The kernel writes the fault
-// word only when it returns a nonzero status: for StatusIndexOutOfRange it
-// holds the index of the op that faulted. Everything else is read-only to
+// word only when it returns a nonzero status: for StatusIndexOutOfRange and
+// StatusInvalidArgument it holds the fault code of the op that faulted. Everything else is read-only to
 // the kernel. The version is checked by the kernel's prologue, which
 // returns StatusBadABI on a mismatch. Any change to this layout bumps
 // ABIVersion; TestABIGolden pins it byte for byte.
@@ -73,9 +73,9 @@ const (
 	// StatusIndexOutOfRange: an op (a Gather, say) met an index outside its
 	// operand; the fault word holds that op's index in the kernel.
 	StatusIndexOutOfRange Status = 2
-	// StatusInvalidArgument: an argument's value is invalid for the kernel
-	// (a size or stride it cannot handle); the fault word holds the op's
-	// index, or the memref's for a check in the prologue.
+	// StatusInvalidArgument: a value is invalid for the op that reads it
+	// (tf.CheckNumerics met a NaN or Inf); the fault word holds the op's
+	// fault code.
 	StatusInvalidArgument Status = 3
 )
 

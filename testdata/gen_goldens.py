@@ -3351,6 +3351,61 @@ def _(m, v, n):
     return v, Sum(Mul(v, matvec(v)), [0])
 
 
+# --- issue 12: results that forward operands ------------------------------------
+
+
+@kernel("alias_identity_tanh", [
+    [F((13,), -4, 4, sp=[0.0, -0.0, 20.0, -20.0])],
+    [F((1,))],
+    [F((0,))],
+    [F((300,), -3, 3)],
+])
+def _(a):
+    return (Tanh(a),)
+
+
+@op4_kernel("alias_forwarding_ops", [
+    [F((3, 5), -3, 3), F((7,), sp=FSPEC), I((4,), -100, 100)],
+    [F((1, 1)), F((0,)), I((0,), -9, 9)],
+    [F((0, 4)), F((1,)), I((1,), I32MIN, I32MAX)],
+    [F((17, 9), -10, 10, sp=[0.0, -0.0]), F((33,)), I((5,), -9, 9)],
+])
+def _(x, y, i):
+    e, s = Exp(x), Sigmoid(x)
+    return (e, s, op4.Identity(y), Const([0.5, -1.5, 2.0], "f32"), Mul(s, e), op4.Identity(i),
+            Const([7, -9], "i64"), s)
+
+
+@op4_kernel("alias_return_forms", [
+    [F((4, 7), -3, 3), F((5,), sp=FSPEC)],
+    [F((1, 1)), F((1,))],
+    [F((0, 5)), F((0,))],
+    [F((9, 3), -10, 10, sp=[0.0, -0.0]), F((2,))],
+])
+def _(x, y):
+    s = Softmax(x)
+    m = Mul(s, x)
+    return (s, m, Sum(m, [1]), op4.Identity(y), op4.Identity(y), s, op4.Reshape(x, [-1]), op4.Shape(x, "i32"),
+            op4.Reshape(Abs(x), [-1]))
+
+
+@op4_kernel("alias_control_flow", [
+    [V(True, "i1"), V(3, "i32"), F((5,)), F((5,), -2, 2)],
+    [V(False, "i1"), V(0, "i32"), F((7,)), F((7,))],
+    [V(True, "i1"), V(-2, "i32"), F((0,)), F((0,))],
+    [V(False, "i1"), V(1, "i32"), F((1,), sp=[-0.0]), F((1,))],
+])
+def _(p, n, x, y):
+    if p:
+        r0, r1, r2 = op4.Identity(x), op4.Identity(y), Exp(y)
+    else:
+        r0, r1, r2 = op4.Identity(y), Neg(x), op4.Identity(x)
+    i = int(n)
+    while i > 0:
+        i -= 1
+    return r0, r1, r2, op4.Identity(x), Const(i, "i32"), op4.Identity(x)
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

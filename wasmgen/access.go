@@ -134,15 +134,34 @@ func (ng *nestGen) dynAddr(a *access, i int, ptr []uint32, lane int) {
 
 // faultIf pops a condition; when it holds, the nest writes code into the
 // fault word and returns StatusIndexOutOfRange.
-func (ng *nestGen) faultIf(code int) {
+func (ng *nestGen) faultIf(code int) { ng.stopIf(code, memref.StatusIndexOutOfRange) }
+
+// stopIf pops a condition; when it holds, the nest writes code into the
+// fault word and returns status st.
+func (ng *nestGen) stopIf(code int, st memref.Status) {
 	f := ng.f
 	f.If(BlockEmpty)
 	f.LocalGet(0)
 	f.I32Const(int32(code))
 	f.Mem(OpI32Store, memref.ArgFaultOffset)
-	f.I32Const(int32(memref.StatusIndexOutOfRange))
+	f.I32Const(int32(st))
 	f.Op(OpReturn)
 	f.End()
+}
+
+// assert stops the nest with StatusInvalidArgument and fault code when a
+// lane of the mask v that this instance computes is false: lane 0 alone
+// in modeLanes1 (the other lanes hold nothing), all four otherwise.
+func (ng *nestGen) assert(code int, mode bodyMode, v val) {
+	f := ng.f
+	f.LocalGet(v.regs[0])
+	if mode == modeLanes1 {
+		f.Lane(OpI32x4ExtractLane, 0)
+	} else {
+		f.Op(OpI32x4AllTrue)
+	}
+	f.Op(OpI32Eqz)
+	ng.stopIf(code, memref.StatusInvalidArgument)
 }
 
 // scalarToMask turns a loaded i1 byte into the mask representation.

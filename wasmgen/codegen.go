@@ -816,6 +816,8 @@ func (ng *nestGen) body(mode bodyMode, ptr []uint32) {
 		case loopir.OpAccum:
 			ng.dynVals = args[1:]
 			ng.accumulate(in, ptr, mode, args[0])
+		case loopir.OpAssert:
+			ng.assert(in.Fault, mode, args[0])
 		case loopir.OpIndex:
 			vals[i] = ng.loopIndex(in, mode)
 		default:
@@ -855,7 +857,7 @@ func (ng *nestGen) hoist(ptr []uint32) {
 			ok = ok && inv[a]
 		}
 		switch in.Op {
-		case loopir.OpStore, loopir.OpAccum:
+		case loopir.OpStore, loopir.OpAccum, loopir.OpAssert:
 			ok = false
 		case loopir.OpLoad:
 			a := ng.of[in]

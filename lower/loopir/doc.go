@@ -8,8 +8,10 @@
 //     temporaries, constants), row-major, with static or run-time sizes.
 //   - Params: run-time sizes the host computes and writes.
 //   - Nests: perfect loop nests over an iteration space, each a straight-line
-//     SSA body of element-wise instructions (load, arithmetic, store, and
-//     accumulation for reductions), run one nest after another. Loops are
+//     SSA body of element-wise instructions (load, arithmetic, store,
+//     accumulation for reductions, and assert, which stops the run with a
+//     fault code unless its operand holds: tf.CheckNumerics), run one nest
+//     after another. Loops are
 //     parallel (the engine may split them across workers), reduce (they
 //     accumulate), or seq (in order, and may read what earlier iterations
 //     wrote: scans and scatters). A nest of parallel loops reads a buffer

@@ -258,7 +258,11 @@ type Instr struct {
 	Round RoundMode    // Round
 	Size  Size         // Size
 	Loop  int          // Index: the loop whose variable it is
+	// Fault is Assert's fault code (nonzero): the kernel writes it into
+	// the fault word when the assertion fails (the lowering maps it back
+	// to the op).
+	Fault int
 }
 
 // HasResult reports whether the instruction defines a value.
-func (in *Instr) HasResult() bool { return in.Op != OpStore && in.Op != OpAccum }
+func (in *Instr) HasResult() bool { return in.Op != OpStore && in.Op != OpAccum && in.Op != OpAssert }

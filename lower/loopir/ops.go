@@ -46,6 +46,7 @@ const (
 	OpXor
 	OpCompare
 	OpSelect
+	OpAssert
 	numOps
 )
 
@@ -125,6 +126,7 @@ var opTable = [numOps]opInfo{
 	OpXor:       {"xor", 2, intOrBool, 1},       // a ^ b (logical on bool)
 	OpCompare:   {"cmp", 2, anyType, 1},         // bool: a Cmp b; IEEE (NaN unordered)
 	OpSelect:    {"select", 3, anyType, 1},      // a ? b : c; a is bool
+	OpAssert:    {"assert", 1, anyType, 1},      // unless a (bool) holds: stop with StatusInvalidArgument and Fault
 }
 
 func (op Op) String() string {

@@ -53,6 +53,9 @@ func deadInstrs(n *Nest) {
 
 func nestIsLive(p *Program, k int) bool {
 	for _, in := range p.Nests[k].Body {
+		if in.Op == OpAssert {
+			return true // it may stop the run
+		}
 		if in.Op != OpStore && in.Op != OpAccum {
 			continue
 		}

@@ -64,8 +64,8 @@ func fusableProducer(p *Program, n *Nest) (int, bool) {
 				return 0, false
 			}
 			st = in
-		case OpAccum:
-			return 0, false
+		case OpAccum, OpAssert:
+			return 0, false // not pure
 		}
 	}
 	if st == nil || p.Buffers[st.Acc.Buf].Kind != Temp || len(st.Acc.Idx) != len(n.Loops) {

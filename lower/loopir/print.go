@@ -177,6 +177,8 @@ func (in *Instr) format(i int) string {
 		return fmt.Sprintf("v%d = size %s %s", i, in.Type, in.Size)
 	case OpIndex:
 		return fmt.Sprintf("v%d = index %s i%d", i, in.Type, in.Loop)
+	case OpAssert:
+		return fmt.Sprintf("assert %s, fault(%d)", strings.Join(args, ", "), in.Fault)
 	}
 	return fmt.Sprintf("v%d = %s %s %s", i, name, in.Type, strings.Join(args, ", "))
 }

@@ -309,6 +309,10 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 		if arg(0) != memref.Bool || arg(1) != in.Type || arg(2) != in.Type {
 			return fmt.Errorf("select(%s, %s, %s) giving %s", arg(0), arg(1), arg(2), in.Type)
 		}
+	case OpAssert:
+		if in.Type != memref.Bool || arg(0) != memref.Bool || in.Fault <= 0 {
+			return fmt.Errorf("assert of %s as %s with fault %d", arg(0), in.Type, in.Fault)
+		}
 	case OpIsFinite, OpIsNaN, OpIsInf:
 		if in.Type != memref.Bool || !arg(0).IsFloat() {
 			return fmt.Errorf("%s of %s giving %s", in.Op, arg(0), in.Type)

@@ -286,4 +286,9 @@
 // Tier 3: Conv2D, Einsum, FusedBatchNorm, FusedBatchNormV2,
 // FusedBatchNormV3, If, IfRegion, PartitionedCall, StatefulPartitionedCall,
 // StatelessIf, StatelessWhile, While, WhileRegion.
+//
+// Forwarding (issue 12): CheckNumerics (an ErrInvalid error
+// "<message> : Tensor had NaN values", "Inf values" or "Inf and NaN
+// values" when elements are NaN or infinite, TensorFlow's InvalidArgument),
+// IdentityN (result i is operand i), PreventGradient, Snapshot.
 package refeval

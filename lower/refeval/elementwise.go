@@ -245,6 +245,43 @@ func evalIdentity(ev *evaluator, op *lower.Op) (*array, error) {
 	return in[0], nil
 }
 
+func evalIdentityN(ev *evaluator, op *lower.Op) ([]*array, error) {
+	return ev.allOperands(op)
+}
+
+// evalCheckNumerics is TensorFlow's CheckNumerics
+// (core/kernels/check_numerics_op.cc): x unchanged, or an InvalidArgument
+// error "<message> : Tensor had NaN values" ("Inf values", "Inf and NaN
+// values") when elements of x are NaN or infinite.
+func evalCheckNumerics(ev *evaluator, op *lower.Op) (*array, error) {
+	in, err := ev.operands(op, 1)
+	if err != nil {
+		return nil, err
+	}
+	x := in[0]
+	if !x.dt.IsFloat() {
+		return nil, opError(op, lower.ErrInvalid, "operand must be a float tensor, got %s", memref.TypeString(x.dt, x.shape))
+	}
+	msg, _ := op.Attr("message").(lower.StringAttr)
+	nan, inf := false, false
+	for _, v := range x.f {
+		nan = nan || math.IsNaN(v)
+		inf = inf || math.IsInf(v, 0)
+	}
+	what := ""
+	switch {
+	case nan && inf:
+		what = "Inf and NaN"
+	case nan:
+		what = "NaN"
+	case inf:
+		what = "Inf"
+	default:
+		return x, nil
+	}
+	return nil, opError(op, lower.ErrInvalid, "%s : Tensor had %s values", string(msg), what)
+}
+
 func evalCast(ev *evaluator, op *lower.Op) (*array, error) {
 	in, err := ev.operands(op, 1)
 	if err != nil {

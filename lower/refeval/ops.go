@@ -13,16 +13,19 @@ type handler func(ev *evaluator, op *lower.Op) (*array, error)
 
 // specialOps are the ops with their own shape rules.
 var specialOps = map[string]handler{
-	"tf.Const":        evalConst,    // the dense `value` attribute
-	"arith.constant":  evalConst,    // the dense `value` attribute
-	"tf.Identity":     evalIdentity, // x
-	"tf.StopGradient": evalIdentity, // x
-	"tf.Cast":         evalCast,     // x converted to the result's element type
-	"tf.BiasAdd":      evalBiasAdd,  // x + bias along the channel dim
-	"tf.Select":       evalSelect,   // cond ? x : y, cond of x's shape, x's dim 0, or scalar
-	"tf.SelectV2":     evalSelectV2, // cond ? x : y, all three broadcast
-	"tf.Softmax":      evalSoftmax,  // exp(x-max) / sum(exp(x-max)) over the last axis
-	"tf.LogSoftmax":   evalSoftmax,  // (x-max) - log(sum(exp(x-max))) over the last axis
+	"tf.Const":           evalConst,         // the dense `value` attribute
+	"arith.constant":     evalConst,         // the dense `value` attribute
+	"tf.Identity":        evalIdentity,      // x
+	"tf.StopGradient":    evalIdentity,      // x
+	"tf.PreventGradient": evalIdentity,      // x
+	"tf.Snapshot":        evalIdentity,      // x
+	"tf.CheckNumerics":   evalCheckNumerics, // x; an error naming message if x has a NaN or Inf
+	"tf.Cast":            evalCast,          // x converted to the result's element type
+	"tf.BiasAdd":         evalBiasAdd,       // x + bias along the channel dim
+	"tf.Select":          evalSelect,        // cond ? x : y, cond of x's shape, x's dim 0, or scalar
+	"tf.SelectV2":        evalSelectV2,      // cond ? x : y, all three broadcast
+	"tf.Softmax":         evalSoftmax,       // exp(x-max) / sum(exp(x-max)) over the last axis
+	"tf.LogSoftmax":      evalSoftmax,       // (x-max) - log(sum(exp(x-max))) over the last axis
 
 	"tf.LeakyRelu":        evalLeakyRelu,        // x > 0 ? x : alpha·x
 	"tf.ClipByValue":      evalClipByValue,      // min(max(x, lo), hi), all three broadcast
@@ -79,6 +82,7 @@ func multiOps() map[string]multiHandler {
 		"tf.FusedBatchNorm":          evalFusedBatchNorm, // (x - mean)·rsqrt(var + ε)·scale + offset
 		"tf.FusedBatchNormV2":        evalFusedBatchNorm,
 		"tf.FusedBatchNormV3":        evalFusedBatchNorm,
+		"tf.IdentityN":               evalIdentityN, // result i is operand i
 	}
 }
 
