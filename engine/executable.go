@@ -398,7 +398,7 @@ func verifyOperands(args []lower.TensorType, inputs []*memref.Tensor) error {
 func shapeError(err error) error {
 	var le *lower.Error
 	if errors.As(err, &le) {
-		return fmt.Errorf("%w: %v", ErrShape, err)
+		return fmt.Errorf("%w: %w", ErrShape, err)
 	}
 	return err
 }

@@ -119,6 +119,9 @@ type JitExecutable struct {
 	resolver *lower.Resolver
 	mode     Specialization // cfg.mode, or Disabled when nothing can be learnt
 	hasValue bool
+	// perLen are the arguments that size results and compile per shape
+	// (lower.OperandConstraints): their dims are bounded before a compile.
+	perLen []int
 	// defKey is the default executable's artifact key; defErr is why there
 	// is none ("default executable is not available").
 	defKey cache.Key
@@ -186,6 +189,11 @@ func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, 
 	}
 	if static && !unresolved {
 		j.mode = SpecializeDisabled // nothing to learn from the operands
+	}
+	for _, i := range lower.SizeArgs(fn) {
+		if cons[i] == lower.ConstraintShape {
+			j.perLen = append(j.perLen, i)
+		}
 	}
 	j.resolver = lower.NewResolver(fn, cons)
 	j.defKey = cache.NewKey(key[:], []byte("default"))
@@ -386,6 +394,14 @@ func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Ten
 			return nil, fmt.Errorf("%w: operand #%d is nil", ErrArgument, i)
 		}
 		shapes[i] = t.Shape
+	}
+	for _, i := range e.perLen {
+		for _, d := range shapes[i] {
+			if d > lower.MaxSizeArgLen {
+				return nil, fmt.Errorf("%w: %w: operand #%d %s sizes a result and is compiled per shape: its dims may be at most %d",
+					ErrShape, lower.ErrInvalid, i, memref.TypeString(inputs[i].DType, shapes[i]), lower.MaxSizeArgLen)
+			}
+		}
 	}
 	sym, err := e.resolver.Resolve(shapes)
 	if err != nil {

@@ -43,11 +43,15 @@ const (
 // nothing to plan it. A plan is immutable once made.
 type shapePlan struct {
 	argShapes [][]int
-	argBytes  []int // the bytes each argument's shape needs
-	hs        *lower.HostState
-	bufs      []bufferPlan // off relative to the buffer's region; copyIn for Const and Host buffers
-	results   [][]int      // each result's shape (its source's, or a view's: lower.ResultSource.Shape)
-	region    []uint8      // per buffer: regionFixed, regionInputs or regionOutputs
+	// argVals are the contents of the arguments the host reads before a
+	// run (lower.Kernel.ReadArgs: shape operands), by argument index (nil
+	// for the others): a plan is for these values as well as the shapes.
+	argVals  [][]int64
+	argBytes []int // the bytes each argument's shape needs
+	hs       *lower.HostState
+	bufs     []bufferPlan // off relative to the buffer's region; copyIn for Const and Host buffers
+	results  [][]int      // each result's shape (its source's, or a view's: lower.ResultSource.Shape)
+	region   []uint8      // per buffer: regionFixed, regionInputs or regionOutputs
 	// The run's arena block is the argument block and the temporaries
 	// (fixed, bytes), then room for the inputs when one of them is not in
 	// the arena already, then the outputs unless they get arena tensors of
@@ -85,6 +89,60 @@ func sameShapes(a [][]int, inputs []*memref.Tensor) bool {
 	return true
 }
 
+// readArgs reads the contents of the arguments the host needs before a
+// run (shape operands: lower.Kernel.ReadArgs), by argument index, each
+// bounded before it is read. The inputs have passed verifyOperands.
+func readArgs(read []int, inputs []*memref.Tensor) ([][]int64, error) {
+	if len(read) == 0 {
+		return nil, nil
+	}
+	vals := make([][]int64, len(inputs))
+	for _, i := range read {
+		t := inputs[i]
+		n, err := memref.NumElements(t.Shape)
+		if err != nil || n > lower.MaxHostArgElements {
+			return nil, fmt.Errorf("%w: %w: operand #%d %s sizes a result: it may hold at most %d values",
+				ErrShape, lower.ErrInvalid, i, memref.TypeString(t.DType, t.Shape), lower.MaxHostArgElements)
+		}
+		c := t.Contiguous()
+		v := make([]int64, n)
+		for j := range v {
+			v[j] = int64(c.Bits64At(j))
+		}
+		vals[i] = v
+	}
+	return vals, nil
+}
+
+// sameValues reports whether contiguous inputs hold the values vals (by
+// argument index) in the arguments read.
+func sameValues(vals [][]int64, read []int, inputs []*memref.Tensor) bool {
+	for _, i := range read {
+		t, v := inputs[i], vals[i]
+		if len(t.Data) < len(v)*t.DType.Size() {
+			return false
+		}
+		for j, w := range v {
+			if int64(t.Bits64At(j)) != w {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func equalValues(a, b [][]int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !slices.Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // knownPlan is the fast path of a run's checks: the cached plan for the
 // inputs' shapes when each input is contiguous, of the declared dtype and
 // holds the data its shape needs. A plan is made only for shapes that
@@ -105,7 +163,7 @@ func (x *Executable) knownPlan(inputs []*memref.Tensor) *shapePlan {
 		return nil
 	}
 	for _, p := range pc.plans {
-		if sameShapes(p.argShapes, inputs) {
+		if sameShapes(p.argShapes, inputs) && sameValues(p.argVals, x.kernel.ReadArgs(), inputs) {
 			for i, t := range inputs {
 				if len(t.Data) < p.argBytes[i] {
 					return nil
@@ -120,15 +178,19 @@ func (x *Executable) knownPlan(inputs []*memref.Tensor) *shapePlan {
 // plan returns the plan for the inputs' shapes, making (and caching) it
 // when new. The inputs have passed verifyOperands.
 func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, error) {
+	k, p := x.kernel, x.kernel.Program
+	vals, err := readArgs(k.ReadArgs(), inputs)
+	if err != nil {
+		return nil, err
+	}
 	if pc := x.plans.Load(); pc != nil {
 		for _, p := range pc.plans {
-			if sameShapes(p.argShapes, inputs) {
+			if sameShapes(p.argShapes, inputs) && equalValues(p.argVals, vals) {
 				return p, nil
 			}
 		}
 	}
-	k, p := x.kernel, x.kernel.Program
-	pl := &shapePlan{argShapes: make([][]int, len(inputs)), argBytes: make([]int, len(inputs))}
+	pl := &shapePlan{argShapes: make([][]int, len(inputs)), argBytes: make([]int, len(inputs)), argVals: vals}
 	for i, t := range inputs {
 		pl.argShapes[i] = append([]int(nil), t.Shape...)
 		n, err := memref.ByteSize(t.DType, t.Shape)
@@ -137,7 +199,7 @@ func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, err
 		}
 		pl.argBytes[i] = n
 	}
-	hs, err := k.Host(pl.argShapes)
+	hs, err := k.HostWith(pl.argShapes, vals)
 	if err != nil {
 		return nil, shapeError(err)
 	}

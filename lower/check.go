@@ -45,6 +45,11 @@ type checked struct {
 	// before each run (see hostval.go).
 	vals   [][]int64
 	hostRT []bool
+	// need marks the values whose contents size results (sizeReads);
+	// readArgs are the arguments the host reads from the inputs before
+	// each run for them (not value-specialized ones: those are vals).
+	need     []bool
+	readArgs []int
 	// notOne marks symbols known not to be 1 at run time (a shape
 	// specialization's symbolic dims); needShapes says the message the
 	// op check just returned would go away with such knowledge.
@@ -178,7 +183,8 @@ type specialization struct {
 func check(fn *Func, argTypes []TensorType, spec specialization) (*checked, error) {
 	c := &checked{fn: fn, facts: map[*Op]*opFacts{}, types: make([]TensorType, fn.NumValues),
 		consts: map[int]*DenseAttr{}, syms: make([][]int, fn.NumValues),
-		vals: make([][]int64, fn.NumValues), hostRT: make([]bool, fn.NumValues), notOne: map[int]bool{}}
+		vals: make([][]int64, fn.NumValues), hostRT: make([]bool, fn.NumValues), notOne: map[int]bool{},
+		need: sizeReads(fn)}
 	var errs ErrorList
 	if argTypes != nil && len(argTypes) != len(fn.Args) {
 		return nil, fmt.Errorf("%w: %d argument types for %d arguments", ErrInternal, len(argTypes), len(fn.Args))
@@ -220,6 +226,11 @@ func check(fn *Func, argTypes []TensorType, spec specialization) (*checked, erro
 			c.hostRT[a.ID] = c.vals[a.ID] != nil
 			c.types[a.ID] = Ranked(v.DType, v.Shape...)
 			c.syms[a.ID] = c.freshSyms(c.types[a.ID])
+			continue
+		}
+		if readsArg(c.need, a, t) {
+			c.hostRT[a.ID] = true
+			c.readArgs = append(c.readArgs, i)
 		}
 	}
 	if len(errs) > 0 {
@@ -314,6 +325,11 @@ func (c *checked) checkOp(op *Op, errs *ErrorList) {
 		fail(ErrInvalid, "inferred type %s is incompatible with the declared result type %s%s", out, res.Type, m)
 		return
 	}
+	if len(out.Dims) > memref.MaxRank {
+		// A shape operand's length (tf.Fill's dims) can ask for it.
+		fail(ErrInvalid, "result has rank %d, more than the maximum of %d", len(out.Dims), memref.MaxRank)
+		return
+	}
 	if def.results > 1 {
 		dims := make([][]int, len(in))
 		for i, t := range in {
@@ -373,7 +389,8 @@ func (c *checked) hostValue(op *Op, f *opFacts, res *Value) {
 		if op.Name == "tf.ConcatV2" && i == len(op.Operands)-1 {
 			continue // the axis is a compile-time constant
 		}
-		rt = rt && c.hostRT[v.ID]
+		e := c.types[v.ID].Elem
+		rt = rt && c.hostRT[v.ID] && (e.IsInt() || e == memref.Bool)
 	}
 	c.hostRT[res.ID] = rt
 }

@@ -269,3 +269,58 @@ func hostValueError(what string, v *Value) string {
 	}
 	return fmt.Sprintf("%s %s must be known before the kernel runs: a constant, a tf.Shape, or integer ops on those; '%s' is not", what, v, v.Def.Name)
 }
+
+// MaxHostArgElements bounds an argument the host reads before a run (a
+// shape operand, a Range bound): the engine checks it before reading one.
+const MaxHostArgElements = 1 << 10
+
+// sizeReads marks (by value id) the values whose contents the host reads
+// to size results: the sizing operands of each op (opDef.sizes), and what
+// host-evaluable ops compute them from. An integer argument among them is
+// read from the inputs before each run, as TF's JIT reads a shape operand:
+// its value sizes buffers but is not compiled in, so one executable serves
+// every value. A value computed from data by other ops stays unreadable
+// (hostValueError), as in TF's JIT.
+func sizeReads(fn *Func) []bool {
+	need := make([]bool, fn.NumValues)
+	for i := len(fn.Ops) - 1; i >= 0; i-- {
+		op := fn.Ops[i]
+		if d := opTable[op.Name]; d != nil {
+			for _, k := range d.sizes {
+				if k < len(op.Operands) {
+					need[op.Operands[k].ID] = true
+				}
+			}
+		}
+		if len(op.Results) == 0 || !need[op.Results[0].ID] || !hostEvaluable[op.Name] || op.Name == "tf.Shape" {
+			continue
+		}
+		for k, v := range op.Operands {
+			if op.Name == "tf.ConcatV2" && k == len(op.Operands)-1 {
+				continue // the axis: a compile-time constant
+			}
+			need[v.ID] = true
+		}
+	}
+	return need
+}
+
+// readsArg reports whether the host reads argument a's contents before
+// each run (see sizeReads) in a kernel whose argument has type t.
+func readsArg(need []bool, a *Value, t TensorType) bool {
+	return need[a.ID] && t.Ranked && (t.Elem.IsInt() || t.Elem == memref.Bool)
+}
+
+// SizeArgs lists the arguments of fn whose contents size its results (see
+// sizeReads): the host reads them before each run. An argument with a
+// "value" constraint is among them but compiled in instead.
+func SizeArgs(fn *Func) []int {
+	need := sizeReads(fn)
+	var out []int
+	for i, a := range fn.Args {
+		if readsArg(need, a, a.Type) || (need[a.ID] && !a.Type.Ranked) {
+			out = append(out, i)
+		}
+	}
+	return out
+}

@@ -215,7 +215,17 @@ func (k *Kernel) ResultTypes() []TensorType { return k.Func.ResultTypes }
 // host values (shapes of values, integer ops on them) that shape functions
 // and host buffers need. Nothing here allocates tensors. Errors name the
 // op and its position.
-func (k *Kernel) Host(args [][]int) (*HostState, error) {
+func (k *Kernel) Host(args [][]int) (*HostState, error) { return k.HostWith(args, nil) }
+
+// ReadArgs lists the arguments whose contents the host reads before each
+// run (shape operands, Range bounds: see SizeArgs), in order. Their values
+// size results but are not compiled in: HostWith takes them.
+func (k *Kernel) ReadArgs() []int { return k.c.readArgs }
+
+// HostWith is Host for a kernel with ReadArgs: argVals holds, by argument
+// index, the contents of each (as int64s, row-major; nil for the others).
+// A value's length must match its argument's shape.
+func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 	fn := k.Func
 	if len(args) != len(fn.Args) {
 		return nil, fmt.Errorf("%w: %d arguments for %d parameters", ErrInvalid, len(args), len(fn.Args))
@@ -224,6 +234,17 @@ func (k *Kernel) Host(args [][]int) (*HostState, error) {
 	for i, a := range fn.Args {
 		hs.Shapes[a.ID] = args[i]
 		hs.Values[a.ID] = k.c.vals[a.ID]
+	}
+	for _, i := range k.c.readArgs {
+		var v []int64
+		if i < len(argVals) {
+			v = argVals[i]
+		}
+		n, err := memref.NumElements(args[i])
+		if err != nil || n != len(v) || n > MaxHostArgElements {
+			return nil, fmt.Errorf("%w: argument #%d of shape %s: %d values read for it (at most %d)", ErrInvalid, i, dimsList(args[i]), len(v), MaxHostArgElements)
+		}
+		hs.Values[fn.Args[i].ID] = v
 	}
 	in := make([][]int, 0, 4)
 	vals := make([][]int64, 0, 4)
@@ -275,6 +296,9 @@ func (k *Kernel) Host(args [][]int) (*HostState, error) {
 			hs.Values[res.ID] = k.c.vals[res.ID]
 		case k.c.hostRT[res.ID]:
 			v, ok := hostEval(op, f, vals, in, out, t.Elem)
+			if !ok && !k.c.need[res.ID] {
+				break // computed in the kernel; nothing sizes a result with it
+			}
 			if !ok {
 				return nil, &Error{Pos: op.Pos, Op: op.Name, Kind: ErrInvalid,
 					Msg: fmt.Sprintf("cannot compute its value %s before the run (too large or out of range)", dimsList(out))}

@@ -79,6 +79,10 @@ type opDef struct {
 	// sameShape: an elementwise op whose operands must have one shape
 	// (TensorFlow's kernel does not broadcast them).
 	sameShape bool
+	// sizes lists the operands whose values size the result (a Reshape's
+	// shape, a Range's bounds): the host reads them before each run, from
+	// the inputs when they come from arguments (hostval.go).
+	sizes []int
 }
 
 // un and bin build emitFns for the common shapes.

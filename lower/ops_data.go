@@ -72,26 +72,26 @@ func init() {
 
 // dataOps is the support matrix of the data-movement ops: one entry a line.
 var dataOps = map[string]*opDef{
-	"tf.Transpose":     {kind: kindTranspose, arity: 2, types: setAll},    // x with its axes permuted by perm
-	"tf.Reshape":       {kind: kindReshape, arity: 2, types: setAll},      // x's elements in another shape (-1 inferred)
-	"tf.ExpandDims":    {kind: kindReshape, arity: 2, types: setAll},      // x with a size-1 axis inserted at dim
-	"tf.Squeeze":       {kind: kindReshape, arity: 1, types: setAll},      // x without size-1 axes (squeeze_dims, or all)
-	"tf.BroadcastTo":   {kind: kindBroadcastTo, arity: 2, types: setAll},  // x broadcast to shape (numpy rules)
-	"tf.Shape":         {kind: kindShape, arity: 1, types: setAll},        // x's shape (out_type i32 or i64)
-	"tf.Fill":          {kind: kindFill, arity: 2, types: setAll},         // a tensor of shape dims filled with value
-	"tf.Slice":         {kind: kindSlice, arity: 3, types: setAll},        // x[begin : begin+size] (size -1: to the end)
-	"tf.StridedSlice":  {kind: kindStridedSlice, arity: 4, types: setAll}, // x[begin:end:strides] with TF's masks
-	"tf.ReverseV2":     {kind: kindReverse, arity: 2, types: setAll},      // x reversed along axis
-	"tf.ConcatV2":      {kind: kindConcat, arity: -1, types: setAll},      // inputs joined along axis (the last operand)
-	"tf.Pack":          {kind: kindPack, arity: -1, types: setAll},        // inputs stacked along a new axis
-	"tf.Tile":          {kind: kindTile, arity: 2, types: setAll},         // x repeated multiples times per axis
-	"tf.Pad":           {kind: kindPad, arity: 2, types: setAll},          // x surrounded by zeros (paddings [rank, 2])
-	"tf.PadV2":         {kind: kindPad, arity: 3, types: setAll},          // x surrounded by constant_values
-	"tf.MatMul":        {kind: kindMatMul, arity: 2, types: setNum},       // a·b (transpose_a, transpose_b)
-	"tf.BatchMatMulV2": {kind: kindMatMul, arity: 2, types: setNum},       // batched x·y, broadcast batch dims (adj_x, adj_y)
-	"tf._FusedMatMul":  {kind: kindMatMul, arity: -1, types: setNum},      // a·b + bias (and Relu): fused_ops
-	"tf.Range":         {kind: kindRange, arity: 3, types: setNum},        // start, start+delta, … up to limit
-	"tf.OneHot":        {kind: kindOneHot, arity: 4, types: setAll},       // indices == j ? on_value : off_value, depth j's
+	"tf.Transpose":     {kind: kindTranspose, arity: 2, types: setAll},                        // x with its axes permuted by perm
+	"tf.Reshape":       {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},         // x's elements in another shape (-1 inferred)
+	"tf.ExpandDims":    {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},         // x with a size-1 axis inserted at dim
+	"tf.Squeeze":       {kind: kindReshape, arity: 1, types: setAll},                          // x without size-1 axes (squeeze_dims, or all)
+	"tf.BroadcastTo":   {kind: kindBroadcastTo, arity: 2, types: setAll, sizes: []int{1}},     // x broadcast to shape (numpy rules)
+	"tf.Shape":         {kind: kindShape, arity: 1, types: setAll},                            // x's shape (out_type i32 or i64)
+	"tf.Fill":          {kind: kindFill, arity: 2, types: setAll, sizes: []int{0}},            // a tensor of shape dims filled with value
+	"tf.Slice":         {kind: kindSlice, arity: 3, types: setAll, sizes: []int{1, 2}},        // x[begin : begin+size] (size -1: to the end)
+	"tf.StridedSlice":  {kind: kindStridedSlice, arity: 4, types: setAll, sizes: []int{1, 2}}, // x[begin:end:strides] with TF's masks
+	"tf.ReverseV2":     {kind: kindReverse, arity: 2, types: setAll},                          // x reversed along axis
+	"tf.ConcatV2":      {kind: kindConcat, arity: -1, types: setAll},                          // inputs joined along axis (the last operand)
+	"tf.Pack":          {kind: kindPack, arity: -1, types: setAll},                            // inputs stacked along a new axis
+	"tf.Tile":          {kind: kindTile, arity: 2, types: setAll, sizes: []int{1}},            // x repeated multiples times per axis
+	"tf.Pad":           {kind: kindPad, arity: 2, types: setAll, sizes: []int{1}},             // x surrounded by zeros (paddings [rank, 2])
+	"tf.PadV2":         {kind: kindPad, arity: 3, types: setAll, sizes: []int{1}},             // x surrounded by constant_values
+	"tf.MatMul":        {kind: kindMatMul, arity: 2, types: setNum},                           // a·b (transpose_a, transpose_b)
+	"tf.BatchMatMulV2": {kind: kindMatMul, arity: 2, types: setNum},                           // batched x·y, broadcast batch dims (adj_x, adj_y)
+	"tf._FusedMatMul":  {kind: kindMatMul, arity: -1, types: setNum},                          // a·b + bias (and Relu): fused_ops
+	"tf.Range":         {kind: kindRange, arity: 3, types: setNum, sizes: []int{0, 1, 2}},     // start, start+delta, … up to limit
+	"tf.OneHot":        {kind: kindOneHot, arity: 4, types: setAll, sizes: []int{1}},          // indices == j ? on_value : off_value, depth j's
 }
 
 func firstElem(_ *Op, _ *opFacts, in []TensorType) memref.DType { return in[0].Elem }
@@ -251,9 +251,15 @@ func checkReshape(c *checked, op *Op, f *opFacts, in []TensorType) string {
 		if m := intOperand(in[1], 1, "dim", 1); m != "" {
 			return m
 		}
-		d, m := c.constInts(op.Operands[1], "dim")
-		if m != "" {
-			return m
+		d := c.vals[op.Operands[1].ID]
+		if d == nil {
+			// Known before each run only (an argument): the result's
+			// dims are all run-time ones, and its memory is x's anyway.
+			f.axis = -1
+			if n := in[1].Dims; len(n) == 1 && n[0] != Dynamic && n[0] != 1 {
+				return fmt.Sprintf("dim must be a scalar, got %s", in[1])
+			}
+			return c.needHost(op.Operands[1], "dim")
 		}
 		if len(d) != 1 {
 			return fmt.Sprintf("dim must be a scalar, got %d values", len(d))
@@ -303,7 +309,21 @@ func dimsReshape(op *Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string)
 	x := in[0]
 	switch op.Name {
 	case "tf.ExpandDims":
-		return slices.Insert(slices.Clone(x), f.axis, 1), ""
+		a := f.axis
+		if a < 0 {
+			d := vals[1]
+			if d == nil {
+				return dynamicDims(len(x) + 1), ""
+			}
+			if len(d) != 1 {
+				return nil, fmt.Sprintf("dim must be a scalar, got %d values", len(d))
+			}
+			var m string
+			if a, m = normAxis(d[0], len(x)+1); m != "" {
+				return nil, m
+			}
+		}
+		return slices.Insert(slices.Clone(x), a, 1), ""
 	case "tf.Squeeze":
 		var out []int
 		for a, d := range x {

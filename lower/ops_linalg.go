@@ -266,8 +266,12 @@ func dimsRange(op *Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 		case vals[i] != nil:
 			x[i] = float64(vals[i][0])
 		default:
-			d, _ := op.Operands[i].Def.Attr("value").(*DenseAttr)
-			if op.Operands[i].Def == nil || d == nil || !d.Type.Elem.IsFloat() {
+			def := op.Operands[i].Def
+			if def == nil {
+				return []int{Dynamic}, ""
+			}
+			d, _ := def.Attr("value").(*DenseAttr)
+			if d == nil || !d.Type.Elem.IsFloat() {
 				return []int{Dynamic}, ""
 			}
 			x[i] = d.Value.Float64At(0)
@@ -321,16 +325,9 @@ func lowerRange(b *builder, op *Op, _ *opFacts, res *Value) {
 		if x, ok := rangeOperand(b.c, v); ok {
 			return n.ConstBits(ct, constBits(ct, x))
 		}
-		// A value the host computes before the run (a size, say): a u32
-		// parameter read as i32, so that negative values survive. (Host
-		// values beyond the i32 range do not occur for sizes.)
-		id := v.ID
-		p := b.paramFunc(v.String()+".value", func(hs *HostState) int { return int(int32(hs.Values[id][0])) })
-		x := n.Add(&loopir.Instr{Op: loopir.OpSize, Type: memref.Int32, Size: loopir.ParamSize(p)})
-		if ct != memref.Int32 {
-			x = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{x}})
-		}
-		return x
+		// A value known at run time only (an argument, a size): read
+		// from its buffer, exact for every type (a parameter is 32 bits).
+		return b.load(n, v, nil)
 	}
 	start, delta := scalar(op.Operands[0]), scalar(op.Operands[2])
 	i := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: ct, Loop: 0})

@@ -42,10 +42,16 @@ func Sinkable(t TensorType) bool {
 // resolves it against the declared type: "rank" is resolved by a ranked
 // type, "shape" by a static one, "value" never. An unranked argument
 // without a constraint gets ConstraintRank (sandjit compiles ranked code
-// only). Errors use the original runtime's wording ("unknown operand
-// constraint: X", "Cannot sink operand type: tensor<f32>").
+// only). An integer argument that sizes results (a shape operand: see
+// SizeArgs) and whose own shape is dynamic gets ConstraintShape: its
+// length is a result's rank (tf.Fill's dims of type tensor<?xi64>), so
+// the kernel compiles per length, as an unranked one compiles per rank;
+// its contents stay run-time values. Errors use the original runtime's
+// wording ("unknown operand constraint: X", "Cannot sink operand type:
+// tensor<f32>").
 func OperandConstraints(fn *Func) ([]Constraint, error) {
 	out := make([]Constraint, len(fn.Args))
+	need := sizeReads(fn)
 	var errs ErrorList
 	for i, a := range fn.Args {
 		var attrs DictAttr
@@ -82,6 +88,8 @@ func OperandConstraints(fn *Func) ([]Constraint, error) {
 			c = Resolved
 		case c == Resolved && !t.Ranked:
 			c = ConstraintRank
+		case c == Resolved && readsArg(need, a, t) && !t.IsStatic():
+			c = ConstraintShape
 		}
 		out[i] = c
 	}
@@ -90,6 +98,12 @@ func OperandConstraints(fn *Func) ([]Constraint, error) {
 	}
 	return out, nil
 }
+
+// MaxSizeArgLen bounds each dim of an argument that sizes results and
+// compiles per length (see OperandConstraints): such a length is a rank,
+// or twice one (tf.Pad's paddings), so that a caller cannot force more
+// than a few compiles by sending long ones.
+const MaxSizeArgLen = 2 * memref.MaxRank
 
 // Unresolved lists the arguments whose constraints only a specialization
 // can satisfy, as the original runtime prints them ("[0: rank, 2: value]").

@@ -1,0 +1,303 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Run-time shape operands: a shape, a Range bound, a Slice begin… that is
+// a function argument without a "value" constraint is read by the host
+// before each run; one shape-generic executable serves every value.
+
+func i32v(vals ...int32) *memref.Tensor { return intArg([]int{len(vals)}, vals) }
+
+func i64v(vals ...int64) *memref.Tensor {
+	t, _ := memref.FromSlice([]int{len(vals)}, vals)
+	return t
+}
+
+func i32s(v int32) *memref.Tensor { return intArg([]int{}, []int32{v}) }
+
+func i64s(v int64) *memref.Tensor {
+	t, _ := memref.FromSlice([]int{}, []int64{v})
+	return t
+}
+
+func f32s0(v float32) *memref.Tensor {
+	t, _ := memref.FromSlice([]int{}, []float32{v})
+	return t
+}
+
+func iota32(t testing.TB, shape ...int) *memref.Tensor {
+	return f32s(t, shape, func(i int) float32 { return float32(i) + 0.25 })
+}
+
+// rtShapeCase is a kernel whose result shapes come from argument values,
+// and runs of it: the same argument shapes, different values.
+type rtShapeCase struct {
+	name string
+	src  string
+	runs func(t testing.TB) [][]*memref.Tensor
+}
+
+var rtShapeCases = []rtShapeCase{
+	{"reshape with -1", `func.func @f(%x: tensor<?x?xf32>, %s: tensor<3xi32>) -> tensor<?x?x?xf32> {
+  %0 = "tf.Reshape"(%x, %s) : (tensor<?x?xf32>, tensor<3xi32>) -> tensor<?x?x?xf32>
+  %1 = "tf.Neg"(%0) : (tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  func.return %1 : tensor<?x?x?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		x := iota32(t, 4, 6)
+		return [][]*memref.Tensor{{x, i32v(2, -1, 3)}, {x, i32v(-1, 4, 3)}, {x, i32v(24, 1, 1)}, {x, i32v(1, 1, -1)}, {x, i32v(3, 8, 1)}}
+	}},
+	{"broadcast_to", `func.func @f(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %0 = "tf.BroadcastTo"(%x, %s) : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		x := iota32(t, 3)
+		return [][]*memref.Tensor{{x, i64v(2, 3)}, {x, i64v(5, 3)}, {x, i64v(1, 3)}, {x, i64v(0, 3)}, {iota32(t, 1), i64v(4, 7)}}
+	}},
+	{"fill", `func.func @f(%d: tensor<2xi32>, %v: tensor<f32>) -> tensor<?x?xf32> {
+  %0 = "tf.Fill"(%d, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		return [][]*memref.Tensor{{i32v(2, 3), f32s0(1.5)}, {i32v(0, 5), f32s0(2)}, {i32v(7, 1), f32s0(-3)}, {i32v(33, 17), f32s0(0.5)}}
+	}},
+	{"range i32 and i64", `func.func @f(%a: tensor<i32>, %b: tensor<i32>, %c: tensor<i32>, %d: tensor<i64>, %e: tensor<i64>, %g: tensor<i64>) -> (tensor<?xi32>, tensor<?xi64>) {
+  %0 = "tf.Range"(%a, %b, %c) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+  %1 = "tf.Range"(%d, %e, %g) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  func.return %0, %1 : tensor<?xi32>, tensor<?xi64>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		return [][]*memref.Tensor{
+			{i32s(0), i32s(13), i32s(1), i64s(0), i64s(7), i64s(2)},
+			{i32s(10), i32s(-3), i32s(-3), i64s(5), i64s(-100), i64s(-7)},
+			{i32s(3), i32s(3), i32s(1), i64s(-4), i64s(-4), i64s(-1)},
+			{i32s(1<<31 - 3), i32s(1<<31 - 1), i32s(1), i64s(1 << 40), i64s(1<<40 + 13), i64s(1)},
+		}
+	}},
+	{"tile", `func.func @f(%x: tensor<?x?xf32>, %m: tensor<2xi32>) -> tensor<?x?xf32> {
+  %0 = "tf.Tile"(%x, %m) : (tensor<?x?xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		x := iota32(t, 2, 3)
+		return [][]*memref.Tensor{{x, i32v(1, 1)}, {x, i32v(2, 3)}, {x, i32v(0, 2)}, {x, i32v(5, 1)}}
+	}},
+	{"slice", `func.func @f(%x: tensor<?x?xf32>, %b: tensor<2xi32>, %s: tensor<2xi32>) -> tensor<?x?xf32> {
+  %0 = "tf.Slice"(%x, %b, %s) : (tensor<?x?xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		x := iota32(t, 4, 6)
+		return [][]*memref.Tensor{{x, i32v(1, 0), i32v(2, -1)}, {x, i32v(0, 0), i32v(4, 6)}, {x, i32v(3, 5), i32v(1, 1)}, {x, i32v(2, 3), i32v(0, 2)}}
+	}},
+	{"pad and padv2", `func.func @f(%x: tensor<?x?xf32>, %p: tensor<2x2xi32>, %c: tensor<f32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %0 = "tf.Pad"(%x, %p) : (tensor<?x?xf32>, tensor<2x2xi32>) -> tensor<?x?xf32>
+  %1 = "tf.PadV2"(%x, %p, %c) : (tensor<?x?xf32>, tensor<2x2xi32>, tensor<f32>) -> tensor<?x?xf32>
+  func.return %0, %1 : tensor<?x?xf32>, tensor<?x?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		x := iota32(t, 2, 3)
+		return [][]*memref.Tensor{{x, intArg([]int{2, 2}, []int32{1, 0, 2, 3}), f32s0(9)}, {x, intArg([]int{2, 2}, []int32{0, 0, 0, 0}), f32s0(-1)}, {x, intArg([]int{2, 2}, []int32{3, 4, 0, 1}), f32s0(7)}}
+	}},
+	{"expand_dims", `func.func @f(%x: tensor<?x?xf32>, %d: tensor<i32>) -> tensor<?x?x?xf32> {
+  %0 = "tf.ExpandDims"(%x, %d) : (tensor<?x?xf32>, tensor<i32>) -> tensor<?x?x?xf32>
+  %1 = "tf.Neg"(%0) : (tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+  func.return %1 : tensor<?x?x?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		x := iota32(t, 2, 3)
+		return [][]*memref.Tensor{{x, i32s(0)}, {x, i32s(1)}, {x, i32s(2)}, {x, i32s(-1)}, {x, i32s(-3)}}
+	}},
+	{"strided_slice begin end", `func.func @f(%x: tensor<?x?xf32>, %b: tensor<2xi32>, %e: tensor<2xi32>) -> (tensor<?x?xf32>, tensor<?xf32>) {
+  %st = "tf.Const"() {value = dense<[1, -2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.StridedSlice"(%x, %b, %e, %st) : (tensor<?x?xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %1 = "tf.StridedSlice"(%x, %b, %e, %st) {shrink_axis_mask = 1 : i64} : (tensor<?x?xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?xf32>
+  func.return %0, %1 : tensor<?x?xf32>, tensor<?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		x := iota32(t, 4, 7)
+		return [][]*memref.Tensor{{x, i32v(1, 6), i32v(3, 0)}, {x, i32v(0, -1), i32v(4, -8)}, {x, i32v(-1, 3), i32v(4, 3)}, {x, i32v(2, 5), i32v(100, -100)}}
+	}},
+	{"one_hot depth", `func.func @f(%i: tensor<?xi32>, %d: tensor<i32>) -> tensor<?x?xf32> {
+  %on = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %off = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.OneHot"(%i, %d, %on, %off) {axis = -1 : i64} : (tensor<?xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		i := i32v(0, 2, 5, -1)
+		return [][]*memref.Tensor{{i, i32s(3)}, {i, i32s(6)}, {i, i32s(0)}}
+	}},
+	{"shape arithmetic", `func.func @f(%x: tensor<?x?x?xf32>, %k: tensor<i32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xi64>) {
+  %s = "tf.Shape"(%x) : (tensor<?x?x?xf32>) -> tensor<3xi32>
+  %b = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %e = "tf.Const"() {value = dense<2> : tensor<1xi32>} : () -> tensor<1xi32>
+  %one = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %d1 = "tf.StridedSlice"(%s, %b, %e, %one) {shrink_axis_mask = 1 : i64} : (tensor<3xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<i32>
+  %m = "tf.Mul"(%d1, %k) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  %neg = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %neg1 = "tf.Const"() {value = dense<-1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %p = "tf.Pack"(%neg, %m) {axis = 0 : i64} : (tensor<i32>, tensor<i32>) -> tensor<2xi32>
+  %0 = "tf.Reshape"(%x, %p) : (tensor<?x?x?xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %z = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %ax = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %kk = "tf.ExpandDims"(%k, %z) : (tensor<i32>, tensor<i32>) -> tensor<1xi32>
+  %c = "tf.ConcatV2"(%kk, %neg1, %ax) : (tensor<1xi32>, tensor<1xi32>, tensor<i32>) -> tensor<2xi32>
+  %1 = "tf.Reshape"(%x, %c) : (tensor<?x?x?xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %n = "tf.Prod"(%s, %ax) : (tensor<3xi32>, tensor<i32>) -> tensor<i32>
+  %n64 = "tf.Cast"(%n) : (tensor<i32>) -> tensor<i64>
+  %k64 = "tf.Cast"(%k) : (tensor<i32>) -> tensor<i64>
+  %lim = "tf.Mul"(%n64, %k64) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+  %z64 = "tf.Const"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %2 = "tf.Range"(%z64, %lim, %k64) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+  func.return %0, %1, %2 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xi64>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		x := iota32(t, 2, 3, 4)
+		return [][]*memref.Tensor{{x, i32s(1)}, {x, i32s(2)}, {x, i32s(4)}, {iota32(t, 6, 1, 2), i32s(1)}}
+	}},
+}
+
+var allModes = []Specialization{SpecializeEnabled, SpecializeDisabled, SpecializeAlways}
+
+// TestRunTimeShapeOperands runs every case on each backend in each
+// specialization mode against the reference evaluator, bit for bit.
+func TestRunTimeShapeOperands(t *testing.T) {
+	ctx := context.Background()
+	for _, be := range Backends() {
+		rt := newRuntime(t, WithBackend(be), WithWorkers(2))
+		for _, mode := range allModes {
+			for _, c := range rtShapeCases {
+				t.Run(fmt.Sprintf("%s/%s/%s", be, mode, c.name), func(t *testing.T) {
+					exe, err := rt.Compile(ctx, []byte(c.src), WithSpecialization(mode))
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, args := range c.runs(t) {
+						checkAgainstReference(t, exe, args, 0, 0)
+						// Again, from the plans the executable keeps.
+						checkAgainstReference(t, exe, args, 0, 0)
+					}
+					if err := exe.WaitForCompilations(ctx); err != nil {
+						t.Fatal(err)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestRunTimeShapeCompileCount: without a "value" constraint, the number
+// of compiles does not grow with the number of distinct shape values, in
+// any mode; with it, each value compiles its own executable.
+func TestRunTimeShapeCompileCount(t *testing.T) {
+	ctx := context.Background()
+	const src = `func.func @f(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %d: tensor<3xi32>, %a: tensor<i32>, %b: tensor<i32>) -> (tensor<?x?xf32>, tensor<?x?x?xf32>, tensor<?xi32>) {
+  %0 = "tf.Reshape"(%x, %s) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %v = "tf.Const"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %1 = "tf.Fill"(%d, %v) : (tensor<3xi32>, tensor<f32>) -> tensor<?x?x?xf32>
+  %2 = "tf.Range"(%a, %b, %a) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+  func.return %0, %1, %2 : tensor<?x?xf32>, tensor<?x?x?xf32>, tensor<?xi32>
+}`
+	x := iota32(t, 12, 10)
+	run := func(t *testing.T, exe *JitExecutable, i int) {
+		// 120 = 1·120 = 2·60 = … : each i its own shapes and values.
+		divs := []int64{1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30, 40, 60, 120}
+		r := divs[i%len(divs)]
+		checkAgainstReference(t, exe, []*memref.Tensor{x, i64v(r, 120/r), i32v(int32(i%7), int32(i%5+1), int32(i%3)), i32s(int32(i%4 + 1)), i32s(int32(i + 5))}, 0, 0)
+	}
+	const runs = 64
+	for _, be := range Backends() {
+		for _, mode := range allModes {
+			t.Run(fmt.Sprintf("%s/%s", be, mode), func(t *testing.T) {
+				rt := newRuntime(t, WithBackend(be))
+				exe, err := rt.Compile(ctx, []byte(src), WithSpecialization(mode))
+				if err != nil {
+					t.Fatal(err)
+				}
+				run(t, exe, 0)
+				if err := exe.WaitForCompilations(ctx); err != nil {
+					t.Fatal(err)
+				}
+				first := rt.Stats()
+				for i := 1; i < runs; i++ {
+					run(t, exe, i)
+				}
+				if err := exe.WaitForCompilations(ctx); err != nil {
+					t.Fatal(err)
+				}
+				st := rt.Stats()
+				if st.Specializations != first.Specializations || st.Executables != first.Executables {
+					t.Errorf("after %d distinct values: %d specializations, %d executables; after the first: %d, %d",
+						runs, st.Specializations, st.Executables, first.Specializations, first.Executables)
+				}
+				if st.Executables > 2 {
+					t.Errorf("%d executables for one argument shape", st.Executables)
+				}
+			})
+		}
+	}
+	// With the constraint, value specialization as before: one
+	// specialization per distinct value.
+	rt := newRuntime(t)
+	exe, err := rt.Compile(ctx, []byte(`func.func @f(%x: tensor<?x?xf32>, %s: tensor<2xi64> {jitrt.constraint = "value"}) -> tensor<?x?xf32> {
+  %0 = "tf.Reshape"(%x, %s) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`), WithSpecialization(SpecializeAlways))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range []int64{1, 2, 3, 4} {
+		checkAgainstReference(t, exe, []*memref.Tensor{x, i64v(r, 120/r)}, 0, 0)
+		if got := rt.Stats().Specializations; got != int64(i+1) {
+			t.Errorf("value %d: %d specializations, want %d", i, got, i+1)
+		}
+	}
+}
+
+// TestRunTimeShapeErrors: bad shape values are the caller's error
+// (lower.ErrInvalid), never an internal one, and the executable
+// runs good values afterwards.
+func TestRunTimeShapeErrors(t *testing.T) {
+	ctx := context.Background()
+	rt := newRuntime(t)
+	exe := compile(t, rt, `func.func @f(%x: tensor<?x?xf32>, %s: tensor<?xi64>, %d: tensor<2xi64>) -> (tensor<*xf32>, tensor<?x?xf32>) {
+  %0 = "tf.Reshape"(%x, %s) : (tensor<?x?xf32>, tensor<?xi64>) -> tensor<*xf32>
+  %v = "tf.Const"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %1 = "tf.Fill"(%d, %v) : (tensor<2xi64>, tensor<f32>) -> tensor<?x?xf32>
+  func.return %0, %1 : tensor<*xf32>, tensor<?x?xf32>
+}`)
+	x := iota32(t, 4, 6)
+	ok := i64v(2, 3)
+	long := make([]int64, memref.MaxRank+1)
+	for i := range long {
+		long[i] = 1
+	}
+	long[0] = 24
+	huge := make([]int64, lower.MaxHostArgElements+1)
+	for i := range huge {
+		huge[i] = 1
+	}
+	for _, c := range []struct {
+		name string
+		s, d *memref.Tensor
+	}{
+		{"element count", i64v(5, 5), ok},
+		{"two -1", i64v(-1, -1), ok},
+		{"negative", i64v(-2, -12), ok},
+		{"rank above the ABI's", i64v(long...), ok},
+		{"shape operand too long", i64v(huge...), ok},
+		{"fill negative", i64v(24), i64v(-1, 3)},
+		{"fill too large", i64v(24), i64v(1<<40, 1<<40)},
+		{"fill overflow", i64v(24), i64v(1<<62, 1<<62)},
+	} {
+		_, err := exe.Run(ctx, x, c.s, c.d)
+		switch {
+		case err == nil:
+			t.Errorf("%s: no error", c.name)
+		case errors.Is(err, ErrInternal):
+			t.Errorf("%s: internal error: %v", c.name, err)
+		case !errors.Is(err, lower.ErrInvalid):
+			t.Errorf("%s: %v is not lower.ErrInvalid", c.name, err)
+		}
+	}
+	checkAgainstReference(t, exe, []*memref.Tensor{x, i64v(-1, 2, 2), ok}, 0, 0)
+}
