@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/sandjit/sandjit/lower"
@@ -300,4 +301,46 @@ func TestRunTimeShapeErrors(t *testing.T) {
 		}
 	}
 	checkAgainstReference(t, exe, []*memref.Tensor{x, i64v(-1, 2, 2), ok}, 0, 0)
+}
+
+// TestRunTimeRank: a shape operand of dynamic length gives a result whose
+// rank is known at run time only: the kernel compiles once per length
+// (not per value), and not at all with specialization disabled.
+func TestRunTimeRank(t *testing.T) {
+	ctx := context.Background()
+	const src = `func.func @f(%d: tensor<?xi64>, %v: tensor<f32>) -> tensor<*xf32> {
+  %0 = "tf.Fill"(%d, %v) : (tensor<?xi64>, tensor<f32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}`
+	for _, be := range Backends() {
+		for _, mode := range []Specialization{SpecializeEnabled, SpecializeAlways} {
+			t.Run(fmt.Sprintf("%s/%s", be, mode), func(t *testing.T) {
+				rt := newRuntime(t, WithBackend(be))
+				exe, err := rt.Compile(ctx, []byte(src), WithSpecialization(mode))
+				if err != nil {
+					t.Fatal(err)
+				}
+				lengths := map[int]bool{}
+				for i := 0; i < 40; i++ {
+					dims := make([]int64, i%4)
+					for k := range dims {
+						dims[k] = int64((i+k)%5 + 1)
+					}
+					lengths[len(dims)] = true
+					got := checkAgainstReference(t, exe, []*memref.Tensor{i64v(dims...), f32s0(float32(i))}, 0, 0)
+					if len(got[0].Shape) != len(dims) {
+						t.Fatalf("dims %v: result shape %v", dims, got[0].Shape)
+					}
+				}
+				if got := rt.Stats().Specializations; got != int64(len(lengths)) {
+					t.Errorf("%d specializations for %d lengths", got, len(lengths))
+				}
+			})
+		}
+	}
+	rt := newRuntime(t)
+	_, err := rt.Compile(ctx, []byte(src), WithSpecialization(SpecializeDisabled))
+	if !errors.Is(err, lower.ErrInvalid) || !strings.Contains(err.Error(), "0: shape") {
+		t.Errorf("disabled: %v", err)
+	}
 }

@@ -100,10 +100,10 @@ func OperandConstraints(fn *Func) ([]Constraint, error) {
 }
 
 // MaxSizeArgLen bounds each dim of an argument that sizes results and
-// compiles per length (see OperandConstraints): such a length is a rank,
-// or twice one (tf.Pad's paddings), so that a caller cannot force more
-// than a few compiles by sending long ones.
-const MaxSizeArgLen = 2 * memref.MaxRank
+// compiles per length (see OperandConstraints): such a dim is a rank (a
+// Reshape's shape, tf.Pad's paddings [rank, 2]), so that a caller cannot
+// force more than a few compiles by sending long ones.
+const MaxSizeArgLen = memref.MaxRank
 
 // Unresolved lists the arguments whose constraints only a specialization
 // can satisfy, as the original runtime prints them ("[0: rank, 2: value]").

@@ -171,7 +171,7 @@ var fuzzServer = sync.OnceValues(func() (*fuzzEnv, error) {
 		return nil, err
 	}
 	env := &fuzzEnv{srv: srv, ids: map[string]string{}}
-	for name, src := range map[string]string{"neg": kernelNeg, "add": kernelAdd, "two": kernelTwoOut, "div": kernelIntDiv, "i64": kernelI64} {
+	for name, src := range map[string]string{"neg": kernelNeg, "add": kernelAdd, "two": kernelTwoOut, "div": kernelIntDiv, "i64": kernelI64, "shape": kernelShape} {
 		r := httptest.NewRecorder()
 		req := httptest.NewRequest("POST", "/v1/kernels", strings.NewReader(src))
 		req.Header.Set("Authorization", "Bearer "+keyOf(0))
@@ -194,7 +194,7 @@ type fuzzEnv struct {
 // fuzzPaths are the paths FuzzHandler picks from by index; the fuzzed
 // suffix is appended.
 var fuzzPaths = []string{"/v1/kernels", "/v1/kernels/", "/v1/ops", "/healthz", "/readyz", "/metrics", "/", "/v1/kernels/{neg}",
-	"/v1/kernels/{neg}:run", "/v1/kernels/{add}:run", "/v1/kernels/{two}:run", "/v1/kernels/{div}:run", "/v1/kernels/{i64}:run"}
+	"/v1/kernels/{neg}:run", "/v1/kernels/{add}:run", "/v1/kernels/{two}:run", "/v1/kernels/{div}:run", "/v1/kernels/{i64}:run", "/v1/kernels/{shape}:run"}
 
 var fuzzMethods = []string{"GET", "POST", "DELETE", "PUT", "HEAD", "OPTIONS"}
 
@@ -214,6 +214,17 @@ func FuzzHandler(f *testing.F) {
 	f.Add(uint8(0), uint8(0), "", uint8(0), "", "", []byte{})
 	f.Add(uint8(2), uint8(7), "", uint8(0), "", "x", []byte{})
 	f.Add(uint8(1), uint8(0), "?entry=neg&specialize=always", uint8(5), "", "", []byte(kernelNeg))
+	// Run-time shapes: -1, a rank of 0, more dims than the ABI's 16, a
+	// Fill of 2^62 elements, negative dims, a long shape operand.
+	for _, in := range []string{`[6],"data":[1,2,3,4,5,6]},{"dtype":"i64","shape":[3],"data":[3,-1,1]},{"dtype":"i32","shape":[2],"data":[2,3]}`,
+		`[1],"data":[1]},{"dtype":"i64","shape":[0],"data":[]},{"dtype":"i32","shape":[2],"data":[0,0]}`,
+		`[1],"data":[1]},{"dtype":"i64","shape":[17],"data":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]},{"dtype":"i32","shape":[2],"data":[1,1]}`,
+		`[2],"data":[1,2]},{"dtype":"i64","shape":[2],"data":[-1,-1]},{"dtype":"i32","shape":[2],"data":[2147483647,2147483647]}`,
+		`[2],"data":[1,2]},{"dtype":"i64","shape":[1],"data":[2]},{"dtype":"i32","shape":[2],"data":[-3,4]}`,
+		`[2],"data":[1,2]},{"dtype":"i64","shape":[40],"data":[`+strings.Repeat("1,", 39)+`1]},{"dtype":"i32","shape":[2],"data":[1,1]}`,
+	} {
+		f.Add(uint8(1), uint8(len(fuzzPaths)-1), "", uint8(1), "", "", []byte(`{"inputs":[{"dtype":"f32","shape":`+in+`]}`))
+	}
 	f.Fuzz(func(t *testing.T, method, pathIdx uint8, suffix string, ctIdx uint8, accept, key string, body []byte) {
 		env, err := fuzzServer()
 		if err != nil {

@@ -262,6 +262,15 @@ const (
   func.return %0, %1 : tensor<?xi32>, tensor<?xi32>
 }
 `
+	// kernelShape takes result shapes from its arguments' values, read
+	// before each run (a Reshape to a shape of any length, a Fill).
+	kernelShape = `func.func @shape(%x: tensor<?xf32>, %s: tensor<?xi64>, %d: tensor<2xi32>) -> (tensor<*xf32>, tensor<?x?xf32>) {
+  %0 = "tf.Reshape"(%x, %s) : (tensor<?xf32>, tensor<?xi64>) -> tensor<*xf32>
+  %v = "tf.Const"() {value = dense<1.5> : tensor<f32>} : () -> tensor<f32>
+  %1 = "tf.Fill"(%d, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<?x?xf32>
+  func.return %0, %1 : tensor<*xf32>, tensor<?x?xf32>
+}
+`
 	kernelI64 = `func.func @id64(%x: tensor<?xi64>, %y: tensor<?xui64>) -> (tensor<?xi64>, tensor<?xui64>) {
   %0 = "tf.Identity"(%x) : (tensor<?xi64>) -> tensor<?xi64>
   %1 = "tf.Identity"(%y) : (tensor<?xui64>) -> tensor<?xui64>

@@ -3757,6 +3757,139 @@ Pow SquaredDifference BiasAdd Equal NotEqual Less LessEqual Greater GreaterEqual
 BitwiseAnd BitwiseOr BitwiseXor Select SelectV2 Cast Sum Prod Max Min Mean All Any Softmax LogSoftmax""".split()
 
 
+# --- issue 12: run-time shape operands (arguments without a "value" constraint) ---
+
+
+@op4_kernel("rtshape_reshape", [
+    [F((6, 4)), V([3, -1, 2], "i32")],
+    [F((6, 4)), V([-1, 1, 1], "i32")],
+    [F((6, 4)), V([2, 2, 6], "i32")],
+    [F((0, 5)), V([5, 0, 3], "i32")],
+    [F((1, 1)), V([1, 1, -1], "i32")],
+    [F((13, 7)), V([7, 13, 1], "i32")],
+])
+def _(x, shape):
+    return op4.Reshape(x, shape)
+
+
+@op4_kernel("rtshape_reshape_rank", [
+    [F((6, 4)), V([3, -1, 2], "i64")],
+    [F((6, 4)), V([-1], "i64")],
+    [F((1, 1)), V([], "i64", shape=(0,))],
+    [F((2, 6)), V([-1, 2, 2, 3], "i64")],
+    [F((2, 6)), V([2, 6], "i64")],
+    [F((0, 4)), V([4, 0, 2, 1, 1], "i64")],
+])
+def _(x, shape):
+    return op4.Reshape(x, shape)
+
+
+@op4_kernel("rtshape_broadcast_to", [
+    [F((1, 3)), V([2, 4, 3], "i64")],
+    [F((5, 1)), V([7, 5, 6], "i64")],
+    [F((1, 1)), V([1, 1, 1], "i64")],
+    [F((2, 3)), V([0, 2, 3], "i64")],
+    [F((2, 1)), V([3, 2, 0], "i64")],
+])
+def _(x, shape):
+    return op4.BroadcastTo(x, shape)
+
+
+@op4_kernel("rtshape_fill", [
+    [V([2, 3], "i64"), F(()), V([4, 5], "i32"), I((), -99, 99)],
+    [V([], "i64", shape=(0,)), F(()), V([0, 3], "i32"), I((), -99, 99)],
+    [V([3, 1, 4, 1], "i64"), F(()), V([1, 1], "i32"), I((), -99, 99)],
+    [V([7], "i64"), F(()), V([13, 7], "i32"), I((), -99, 99)],
+    [V([2, 0, 2], "i64"), F(()), V([3, 0], "i32"), I((), -99, 99)],
+])
+def _(d, v, d2, v2):
+    return op4.Fill(d, v), op4.Fill(d2, v2)
+
+
+@op4_kernel("rtshape_range", [
+    [V(0, "i32"), V(13, "i32"), V(1, "i32"), V(0, "i64"), V(7, "i64"), V(2, "i64")],
+    [V(10, "i32"), V(-3, "i32"), V(-3, "i32"), V(5, "i64"), V(-100, "i64"), V(-7, "i64")],
+    [V(3, "i32"), V(3, "i32"), V(1, "i32"), V(-4, "i64"), V(-4, "i64"), V(-1, "i64")],
+    [V(-7, "i32"), V(6, "i32"), V(4, "i32"), V(2**40, "i64"), V(2**40 + 13, "i64"), V(1, "i64")],
+    [V(I32MAX - 2, "i32"), V(I32MAX, "i32"), V(1, "i32"), V(I64MAX - 10, "i64"), V(I64MAX, "i64"), V(5, "i64")],
+    [V(I32MIN, "i32"), V(I32MIN + 9, "i32"), V(2, "i32"), V(-2**50, "i64"), V(-2**50 - 9, "i64"), V(-3, "i64")],
+])
+def _(s, l, d, s64, l64, d64):
+    return op4.Range(s, l, d), op4.Range(s64, l64, d64)
+
+
+@op4_kernel("rtshape_tile", [
+    [F((2, 3)), V([1, 1], "i32")],
+    [F((2, 3)), V([2, 3], "i32")],
+    [F((2, 3)), V([0, 2], "i32")],
+    [F((1, 5)), V([7, 1], "i32")],
+    [F((0, 3)), V([4, 2], "i32")],
+])
+def _(x, m):
+    return op4.Tile(x, m)
+
+
+@op4_kernel("rtshape_slice", [
+    [F((4, 6)), V([1, 0], "i64"), V([2, -1], "i64")],
+    [F((4, 6)), V([0, 0], "i64"), V([4, 6], "i64")],
+    [F((4, 6)), V([3, 5], "i64"), V([1, 1], "i64")],
+    [F((4, 6)), V([2, 3], "i64"), V([0, 2], "i64")],
+    [F((13, 7)), V([5, 2], "i64"), V([-1, 3], "i64")],
+])
+def _(x, b, n):
+    return op4.Slice(x, b, n)
+
+
+@op4_kernel("rtshape_pad", [
+    [F((2, 3)), V([[1, 0], [2, 3]], "i32"), F(())],
+    [F((2, 3)), V([[0, 0], [0, 0]], "i32"), F(())],
+    [F((1, 1)), V([[3, 4], [0, 1]], "i32"), F(())],
+    [F((0, 2)), V([[1, 1], [1, 1]], "i32"), F(())],
+])
+def _(x, p, c):
+    return op4.Pad(x, p), op4.PadV2(x, p, c)
+
+
+@op4_kernel("rtshape_expand_dims", [
+    [F((2, 3)), V(0, "i32")],
+    [F((2, 3)), V(1, "i32")],
+    [F((2, 3)), V(2, "i32")],
+    [F((2, 3)), V(-1, "i32")],
+    [F((2, 3)), V(-3, "i32")],
+    [F((0, 4)), V(1, "i32")],
+])
+def _(x, d):
+    return Neg(op4.ExpandDims(x, d))
+
+
+@op4_kernel("rtshape_strided_slice", [
+    [F((4, 7)), V([1, 6], "i32"), V([3, 0], "i32")],
+    [F((4, 7)), V([0, -1], "i32"), V([4, -8], "i32")],
+    [F((4, 7)), V([-1, 3], "i32"), V([4, 3], "i32")],
+    [F((4, 7)), V([2, 5], "i32"), V([100, -100], "i32")],
+    [F((9, 13)), V([-9, 100], "i32"), V([7, 2], "i32")],
+])
+def _(x, b, e):
+    st = np.array([1, -2], dtype=np.int32)
+    return op4.StridedSlice(x, b, e, st), op4.StridedSlice(x, b, e, st, shrink_axis_mask=1)
+
+
+@op4_kernel("rtshape_shape_arith", [
+    [F((2, 3, 4)), V(1, "i32")],
+    [F((2, 3, 4)), V(2, "i32")],
+    [F((2, 3, 4)), V(4, "i32")],
+    [F((6, 1, 2)), V(3, "i32")],
+    [F((5, 7, 3)), V(5, "i32")],
+])
+def _(x, k):
+    s = op4.Shape(x)
+    m = Mul(s[1], k)
+    a = op4.Reshape(x, op4.Pack([np.array(-1, dtype=np.int32), m]))
+    b = op4.Reshape(x, op4.ConcatV2([op4.ExpandDims(k, 0), np.array([-1], dtype=np.int32)], 0))
+    lim = Mul(Cast(np.array(np.prod(s), dtype=np.int32), "i64"), Cast(k, "i64"))
+    return a, b, op4.Range(np.array(0, dtype=np.int64), lim, Cast(k, "i64"))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="verify goldens are complete and up to date; write nothing")
