@@ -221,7 +221,7 @@ func FuzzHandler(f *testing.F) {
 		`[1],"data":[1]},{"dtype":"i64","shape":[17],"data":[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]},{"dtype":"i32","shape":[2],"data":[1,1]}`,
 		`[2],"data":[1,2]},{"dtype":"i64","shape":[2],"data":[-1,-1]},{"dtype":"i32","shape":[2],"data":[2147483647,2147483647]}`,
 		`[2],"data":[1,2]},{"dtype":"i64","shape":[1],"data":[2]},{"dtype":"i32","shape":[2],"data":[-3,4]}`,
-		`[2],"data":[1,2]},{"dtype":"i64","shape":[40],"data":[`+strings.Repeat("1,", 39)+`1]},{"dtype":"i32","shape":[2],"data":[1,1]}`,
+		`[2],"data":[1,2]},{"dtype":"i64","shape":[40],"data":[` + strings.Repeat("1,", 39) + `1]},{"dtype":"i32","shape":[2],"data":[1,1]}`,
 	} {
 		f.Add(uint8(1), uint8(len(fuzzPaths)-1), "", uint8(1), "", "", []byte(`{"inputs":[{"dtype":"f32","shape":`+in+`]}`))
 	}
