@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -342,5 +343,38 @@ func TestRunTimeRank(t *testing.T) {
 	_, err := rt.Compile(ctx, []byte(src), WithSpecialization(SpecializeDisabled))
 	if !errors.Is(err, lower.ErrInvalid) || !strings.Contains(err.Error(), "0: shape") {
 		t.Errorf("disabled: %v", err)
+	}
+}
+
+// TestRunTimeFloatRange: float Range bounds as arguments (no constraint
+// can sink a float): the host reads them for the size, the kernel from
+// its arguments; one executable for every value.
+func TestRunTimeFloatRange(t *testing.T) {
+	ctx := context.Background()
+	for _, be := range Backends() {
+		rt := newRuntime(t, WithBackend(be))
+		exe, err := rt.Compile(ctx, []byte(`func.func @f(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>, %d: tensor<f64>) -> (tensor<?xf32>, tensor<?xf64>) {
+  %z = "tf.Const"() {value = dense<0.0> : tensor<f64>} : () -> tensor<f64>
+  %o = "tf.Const"() {value = dense<0.5> : tensor<f64>} : () -> tensor<f64>
+  %0 = "tf.Range"(%a, %b, %c) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?xf32>
+  %1 = "tf.Range"(%z, %d, %o) : (tensor<f64>, tensor<f64>, tensor<f64>) -> tensor<?xf64>
+  func.return %0, %1 : tensor<?xf32>, tensor<?xf64>
+}`), WithSpecialization(SpecializeAlways))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f64 := func(v float64) *memref.Tensor {
+			x, _ := memref.FromSlice([]int{}, []float64{v})
+			return x
+		}
+		for _, v := range [][4]float64{{0, 5, 1, 3}, {10, -3, -2.5, 0}, {1.5, 1.5, 1, 0.25}, {-4, 4, 0.5, 7.75}} {
+			got := checkAgainstReference(t, exe, []*memref.Tensor{f32s0(float32(v[0])), f32s0(float32(v[1])), f32s0(float32(v[2])), f64(v[3])}, 0, 0)
+			if n := len(got[1].Shape); n != 1 || got[1].Shape[0] != int(math.Ceil(v[3]/0.5)) {
+				t.Errorf("%v: f64 range of shape %v", v, got[1].Shape)
+			}
+		}
+		if got := rt.Stats().Executables; got != 1 {
+			t.Errorf("%s: %d executables for four values", be, got)
+		}
 	}
 }

@@ -107,7 +107,7 @@ func readArgs(read []int, inputs []*memref.Tensor) ([][]int64, error) {
 		c := t.Contiguous()
 		v := make([]int64, n)
 		for j := range v {
-			v[j] = int64(c.Bits64At(j))
+			v[j] = lower.HostBits(c, j)
 		}
 		vals[i] = v
 	}
@@ -123,7 +123,7 @@ func sameValues(vals [][]int64, read []int, inputs []*memref.Tensor) bool {
 			return false
 		}
 		for j, w := range v {
-			if int64(t.Bits64At(j)) != w {
+			if lower.HostBits(t, j) != w {
 				return false
 			}
 		}

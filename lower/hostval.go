@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sandjit/sandjit/memref"
 )
@@ -306,9 +307,23 @@ func sizeReads(fn *Func) []bool {
 }
 
 // readsArg reports whether the host reads argument a's contents before
-// each run (see sizeReads) in a kernel whose argument has type t.
+// each run (see sizeReads) in a kernel whose argument has type t: an
+// integer one, or a float scalar (a Range bound: only tf.Range reads
+// float host values, which HostBits encodes).
 func readsArg(need []bool, a *Value, t TensorType) bool {
-	return need[a.ID] && t.Ranked && (t.Elem.IsInt() || t.Elem == memref.Bool)
+	if !need[a.ID] || !t.Ranked {
+		return false
+	}
+	return t.Elem.IsInt() || t.Elem == memref.Bool || (t.Elem.IsFloat() && len(t.Dims) == 0)
+}
+
+// HostBits is element i of an argument the host reads (Kernel.ReadArgs)
+// as HostWith takes it: an integer's value, or a float's float64 bits.
+func HostBits(t *memref.Tensor, i int) int64 {
+	if t.DType.IsFloat() {
+		return int64(math.Float64bits(t.Float64At(i)))
+	}
+	return int64(t.Bits64At(i))
 }
 
 // SizeArgs lists the arguments of fn whose contents size its results (see

@@ -244,28 +244,34 @@ type OpSupport struct {
 	Notes  string   `json:"notes,omitempty"` // semantics worth knowing
 }
 
-// known marks operands that fix a result's shape: they must be known
-// before the run (KnownBeforeRun says how).
-const known = "known"
+// known marks operands whose value shapes the computation (a perm, an
+// axis): they must be known when compiling; read marks operands that only
+// size results (a Reshape's shape): the host reads them before each run.
+// KnownBeforeRun says how each can be given.
+const (
+	known = "known"
+	read  = "read"
+)
 
-// KnownBeforeRun explains the "known" of OpSupport.Needs.
-const KnownBeforeRun = "known: known before the run: a constant, a computation on shapes (tf.Shape, …), or an argument with a \"value\" constraint"
+// KnownBeforeRun explains the "known" and "read" of OpSupport.Needs.
+const KnownBeforeRun = `known: known when compiling: a constant, a computation on static shapes, or an argument with a "value" constraint (one executable per value)
+read:  read by the host before each run: any of those, an integer argument, or integer ops (tf.Shape, tf.Pack, tf.Mul, …) on them (one executable for every value)`
 
 // kindNeeds says, per op kind, which operands must be known and how.
 var kindNeeds = map[opKind]string{
 	kindReduce:       "reduction indices: " + known,
 	kindTranspose:    "perm: " + known,
-	kindReshape:      "shape / dim: " + known,
-	kindBroadcastTo:  "shape: " + known,
-	kindFill:         "dims: " + known,
-	kindSlice:        "begin, size: " + known,
-	kindStridedSlice: "begin, end, strides: " + known,
+	kindReshape:      "shape / dim: " + read,
+	kindBroadcastTo:  "shape: " + read,
+	kindFill:         "dims: " + read,
+	kindSlice:        "begin, size: " + read,
+	kindStridedSlice: "begin, end: " + read + "; strides: " + known,
 	kindReverse:      "axis: " + known,
 	kindConcat:       "axis: " + known,
-	kindTile:         "multiples: " + known,
-	kindPad:          "paddings: " + known,
-	kindRange:        "start, limit, delta: " + known,
-	kindOneHot:       "depth: " + known,
+	kindTile:         "multiples: " + read,
+	kindPad:          "paddings: " + read,
+	kindRange:        "start, limit, delta: " + read,
+	kindOneHot:       "depth: " + read,
 	kindArgMinMax:    "dimension: " + known,
 	kindCumsum:       "axis: " + known,
 }

@@ -263,6 +263,8 @@ func dimsRange(op *Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 	var x [3]float64
 	for i := range x {
 		switch {
+		case vals[i] != nil && op.Operands[i].Type.Elem.IsFloat():
+			x[i] = math.Float64frombits(uint64(vals[i][0])) // a float argument (HostBits)
 		case vals[i] != nil:
 			x[i] = float64(vals[i][0])
 		default:

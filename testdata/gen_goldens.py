@@ -3818,6 +3818,17 @@ def _(s, l, d, s64, l64, d64):
     return op4.Range(s, l, d), op4.Range(s64, l64, d64)
 
 
+@op4_kernel("rtshape_range_float", [
+    [V(0, "f32"), V(5, "f32"), V(1, "f32"), V(3, "f64")],
+    [V(10, "f32"), V(-3, "f32"), V(-2.5, "f32"), V(0, "f64")],
+    [V(1.5, "f32"), V(1.5, "f32"), V(1, "f32"), V(0.25, "f64")],
+    [V(-4, "f32"), V(4, "f32"), V(0.5, "f32"), V(7.75, "f64")],
+    [V(0.25, "f32"), V(100, "f32"), V(0.75, "f32"), V(2, "f64")],
+])
+def _(a, b, c, d):
+    return op4.Range(a, b, c), op4.Range(np.array(0, dtype=np.float64), d, np.array(0.5, dtype=np.float64))
+
+
 @op4_kernel("rtshape_tile", [
     [F((2, 3)), V([1, 1], "i32")],
     [F((2, 3)), V([2, 3], "i32")],
