@@ -177,3 +177,40 @@ func TestCompileDump(t *testing.T) {
 		t.Errorf("-o wrote %d bytes, %v", len(b), err)
 	}
 }
+
+// reshapeKernel is README's run-time Reshape: the shape is a plain
+// argument, read before the run.
+const reshapeKernel = `func.func @main(%x: tensor<?xf32>, %shape: tensor<2xi64>) -> tensor<?x?xf32> {
+  %0 = "tf.Reshape"(%x, %shape) {device = ""} : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %1 = "tf.Tanh"(%0) {device = ""} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %1 : tensor<?x?xf32>
+}
+`
+
+func TestRunRunTimeReshape(t *testing.T) {
+	dir := t.TempDir()
+	k := writeFile(t, dir, "reshape.mlir", reshapeKernel)
+	x := "--input=6xf32=0 0.5 1 -1 2 -2"
+	for _, c := range []struct {
+		shape, mode, want string
+	}{
+		{"2xi64=-1 3", "enabled", "result[0]: tensor<2x3xf32>=[[0 0.46211717 0.7615941] [-0.7615941 0.9640276 -0.9640276]]\n"},
+		{"2xi64=3 -1", "disabled", "result[0]: tensor<3x2xf32>=[[0 0.46211717] [0.7615941 -0.7615941] [0.9640276 -0.9640276]]\n"},
+		{"2xi64=1 6", "always", "result[0]: tensor<1x6xf32>=[[0 0.46211717 0.7615941 -0.7615941 0.9640276 -0.9640276]]\n"},
+	} {
+		code, out, errs := sandjit(t, "run", k, x, "--input="+c.shape, "--specialize="+c.mode, "--debug-specializations")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.shape, code, errs)
+		}
+		if !strings.Contains(out, c.want) {
+			t.Errorf("%s: got %q, want %q", c.shape, out, c.want)
+		}
+		if strings.Contains(out+errs, "value specialized") {
+			t.Errorf("%s: the shape was value-specialized: %s", c.shape, out+errs)
+		}
+	}
+	code, _, errs := sandjit(t, "run", k, x, "--input=2xi64=4 -1")
+	if code != exitFail || !strings.Contains(errs, "'tf.Reshape' op Input to reshape is a tensor with 6 values, but the requested shape requires a multiple of 4") {
+		t.Errorf("bad shape: exit %d, %q", code, errs)
+	}
+}
