@@ -47,6 +47,13 @@
 // shapes and values, fusion into loop nests, and the lowering to the loop
 // IR of package lower/loopir.
 //
+// Shape operands need not be constants: an integer argument that only
+// sizes results (SizeArgs: a Reshape's shape, a Fill's dims, a Range's
+// bounds, …, and integer ops on them) is read by the host before each run
+// (Kernel.ReadArgs, Kernel.HostWith), so one kernel serves every value;
+// operands that shape the code (a perm, an axis) must be known when
+// compiling (a constant, or an argument with a "value" constraint).
+//
 // Every diagnostic is an *Error with a position and, where it concerns an
 // op, the op's name, printed the MLIR way:
 //
