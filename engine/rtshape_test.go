@@ -120,6 +120,20 @@ var rtShapeCases = []rtShapeCase{
 		x := iota32(t, 4, 7)
 		return [][]*memref.Tensor{{x, i32v(1, 6), i32v(3, 0)}, {x, i32v(0, -1), i32v(4, -8)}, {x, i32v(-1, 3), i32v(4, 3)}, {x, i32v(2, 5), i32v(100, -100)}}
 	}},
+	{"strided_slice strides", `func.func @f(%x: tensor<?x?x?xf32>, %b: tensor<3xi64>, %e: tensor<3xi64>, %s: tensor<3xi64>) -> (tensor<?x?x?xf32>, tensor<?x?xf32>) {
+  %0 = "tf.StridedSlice"(%x, %b, %e, %s) : (tensor<?x?x?xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  %1 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 2 : i64, end_mask = 4 : i64, shrink_axis_mask = 1 : i64} : (tensor<?x?x?xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<?x?xf32>
+  func.return %0, %1 : tensor<?x?x?xf32>, tensor<?x?xf32>
+}`, func(t testing.TB) [][]*memref.Tensor {
+		x := iota32(t, 5, 6, 7)
+		return [][]*memref.Tensor{
+			{x, i64v(0, 0, 0), i64v(5, 6, 7), i64v(1, 1, 1)},
+			{x, i64v(1, 5, 0), i64v(5, -7, 7), i64v(2, -2, 3)},
+			{x, i64v(-1, 0, 6), i64v(-6, 6, -100), i64v(1, 5, -1)},
+			{x, i64v(4, 2, 3), i64v(0, 3, 5), i64v(3, 1<<40, 1)},
+			{x, i64v(2, 0, 0), i64v(3, 6, 7), i64v(1, 4, 100)},
+		}
+	}},
 	{"one_hot depth", `func.func @f(%i: tensor<?xi32>, %d: tensor<i32>) -> tensor<?x?xf32> {
   %on = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
   %off = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>

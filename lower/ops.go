@@ -265,7 +265,7 @@ var kindNeeds = map[opKind]string{
 	kindBroadcastTo:  "shape: " + read,
 	kindFill:         "dims: " + read,
 	kindSlice:        "begin, size: " + read,
-	kindStridedSlice: "begin, end: " + read + "; strides: " + known,
+	kindStridedSlice: "begin, end, strides: " + read,
 	kindReverse:      "axis: " + known,
 	kindConcat:       "axis: " + known,
 	kindTile:         "multiples: " + read,

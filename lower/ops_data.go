@@ -72,26 +72,26 @@ func init() {
 
 // dataOps is the support matrix of the data-movement ops: one entry a line.
 var dataOps = map[string]*opDef{
-	"tf.Transpose":     {kind: kindTranspose, arity: 2, types: setAll},                        // x with its axes permuted by perm
-	"tf.Reshape":       {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},         // x's elements in another shape (-1 inferred)
-	"tf.ExpandDims":    {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},         // x with a size-1 axis inserted at dim
-	"tf.Squeeze":       {kind: kindReshape, arity: 1, types: setAll},                          // x without size-1 axes (squeeze_dims, or all)
-	"tf.BroadcastTo":   {kind: kindBroadcastTo, arity: 2, types: setAll, sizes: []int{1}},     // x broadcast to shape (numpy rules)
-	"tf.Shape":         {kind: kindShape, arity: 1, types: setAll},                            // x's shape (out_type i32 or i64)
-	"tf.Fill":          {kind: kindFill, arity: 2, types: setAll, sizes: []int{0}},            // a tensor of shape dims filled with value
-	"tf.Slice":         {kind: kindSlice, arity: 3, types: setAll, sizes: []int{1, 2}},        // x[begin : begin+size] (size -1: to the end)
-	"tf.StridedSlice":  {kind: kindStridedSlice, arity: 4, types: setAll, sizes: []int{1, 2}}, // x[begin:end:strides] with TF's masks
-	"tf.ReverseV2":     {kind: kindReverse, arity: 2, types: setAll},                          // x reversed along axis
-	"tf.ConcatV2":      {kind: kindConcat, arity: -1, types: setAll},                          // inputs joined along axis (the last operand)
-	"tf.Pack":          {kind: kindPack, arity: -1, types: setAll},                            // inputs stacked along a new axis
-	"tf.Tile":          {kind: kindTile, arity: 2, types: setAll, sizes: []int{1}},            // x repeated multiples times per axis
-	"tf.Pad":           {kind: kindPad, arity: 2, types: setAll, sizes: []int{1}},             // x surrounded by zeros (paddings [rank, 2])
-	"tf.PadV2":         {kind: kindPad, arity: 3, types: setAll, sizes: []int{1}},             // x surrounded by constant_values
-	"tf.MatMul":        {kind: kindMatMul, arity: 2, types: setNum},                           // a·b (transpose_a, transpose_b)
-	"tf.BatchMatMulV2": {kind: kindMatMul, arity: 2, types: setNum},                           // batched x·y, broadcast batch dims (adj_x, adj_y)
-	"tf._FusedMatMul":  {kind: kindMatMul, arity: -1, types: setNum},                          // a·b + bias (and Relu): fused_ops
-	"tf.Range":         {kind: kindRange, arity: 3, types: setNum, sizes: []int{0, 1, 2}},     // start, start+delta, … up to limit
-	"tf.OneHot":        {kind: kindOneHot, arity: 4, types: setAll, sizes: []int{1}},          // indices == j ? on_value : off_value, depth j's
+	"tf.Transpose":     {kind: kindTranspose, arity: 2, types: setAll},                           // x with its axes permuted by perm
+	"tf.Reshape":       {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},            // x's elements in another shape (-1 inferred)
+	"tf.ExpandDims":    {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},            // x with a size-1 axis inserted at dim
+	"tf.Squeeze":       {kind: kindReshape, arity: 1, types: setAll},                             // x without size-1 axes (squeeze_dims, or all)
+	"tf.BroadcastTo":   {kind: kindBroadcastTo, arity: 2, types: setAll, sizes: []int{1}},        // x broadcast to shape (numpy rules)
+	"tf.Shape":         {kind: kindShape, arity: 1, types: setAll},                               // x's shape (out_type i32 or i64)
+	"tf.Fill":          {kind: kindFill, arity: 2, types: setAll, sizes: []int{0}},               // a tensor of shape dims filled with value
+	"tf.Slice":         {kind: kindSlice, arity: 3, types: setAll, sizes: []int{1, 2}},           // x[begin : begin+size] (size -1: to the end)
+	"tf.StridedSlice":  {kind: kindStridedSlice, arity: 4, types: setAll, sizes: []int{1, 2, 3}}, // x[begin:end:strides] with TF's masks
+	"tf.ReverseV2":     {kind: kindReverse, arity: 2, types: setAll},                             // x reversed along axis
+	"tf.ConcatV2":      {kind: kindConcat, arity: -1, types: setAll},                             // inputs joined along axis (the last operand)
+	"tf.Pack":          {kind: kindPack, arity: -1, types: setAll},                               // inputs stacked along a new axis
+	"tf.Tile":          {kind: kindTile, arity: 2, types: setAll, sizes: []int{1}},               // x repeated multiples times per axis
+	"tf.Pad":           {kind: kindPad, arity: 2, types: setAll, sizes: []int{1}},                // x surrounded by zeros (paddings [rank, 2])
+	"tf.PadV2":         {kind: kindPad, arity: 3, types: setAll, sizes: []int{1}},                // x surrounded by constant_values
+	"tf.MatMul":        {kind: kindMatMul, arity: 2, types: setNum},                              // a·b (transpose_a, transpose_b)
+	"tf.BatchMatMulV2": {kind: kindMatMul, arity: 2, types: setNum},                              // batched x·y, broadcast batch dims (adj_x, adj_y)
+	"tf._FusedMatMul":  {kind: kindMatMul, arity: -1, types: setNum},                             // a·b + bias (and Relu): fused_ops
+	"tf.Range":         {kind: kindRange, arity: 3, types: setNum, sizes: []int{0, 1, 2}},        // start, start+delta, … up to limit
+	"tf.OneHot":        {kind: kindOneHot, arity: 4, types: setAll, sizes: []int{1}},             // indices == j ? on_value : off_value, depth j's
 }
 
 func firstElem(_ *Op, _ *opFacts, in []TensorType) memref.DType { return in[0].Elem }
@@ -546,7 +546,10 @@ type sliceSpec struct {
 
 // stridedFacts are StridedSlice's compile-time parameters.
 type stridedFacts struct {
-	strides                                    []int64
+	strides []int64
+	// rtStrides: the strides are known before the run only (strides
+	// holds ones then, for the structure, which only the masks decide).
+	rtStrides                                  bool
 	beginMask, endMask, ellipsis, newAx, shrnk int64
 }
 
@@ -623,9 +626,16 @@ func checkStridedSlice(c *checked, op *Op, f *opFacts, in []TensorType) string {
 	if in[1].Dims[0] != in[2].Dims[0] || in[1].Dims[0] != in[3].Dims[0] {
 		return "begin, end and strides must have the same length"
 	}
-	strides, m := c.constInts(op.Operands[3], "strides")
-	if m != "" {
-		return m
+	strides := c.vals[op.Operands[3].ID]
+	if strides == nil {
+		if m := c.needHost(op.Operands[3], "strides"); m != "" {
+			return m
+		}
+		strides = make([]int64, in[3].Dims[0])
+		for i := range strides {
+			strides[i] = 1
+		}
+		sf.rtStrides = true
 	}
 	for i, s := range strides {
 		if s == 0 {
@@ -652,7 +662,7 @@ func checkStridedSlice(c *checked, op *Op, f *opFacts, in []TensorType) string {
 			return m
 		}
 	}
-	if b, e := c.vals[op.Operands[1].ID], c.vals[op.Operands[2].ID]; b != nil && e != nil && in[0].IsStatic() {
+	if b, e := c.vals[op.Operands[1].ID], c.vals[op.Operands[2].ID]; b != nil && e != nil && in[0].IsStatic() && !sf.rtStrides {
 		s, m := stridedSliceOf(in[0].Dims, sf, b, e)
 		if m != "" {
 			return m
@@ -706,6 +716,9 @@ func stridedSliceOf(x []int, sf *stridedFacts, begin, end []int64) (*sliceSpec, 
 			d := int64(x[k])
 			st := sf.strides[i]
 			if bit(sf.shrnk, i) {
+				if st <= 0 {
+					return nil, "only stride 1 allowed on non-range indexing."
+				}
 				b := begin[i]
 				if b < 0 {
 					b += d
@@ -762,9 +775,34 @@ func stridedSliceOf(x []int, sf *stridedFacts, begin, end []int64) (*sliceSpec, 
 	return s, ""
 }
 
+// runStrides is sf with the strides a run gives (vals), when they are
+// known before the run only.
+func (sf *stridedFacts) runStrides(vals []int64) (*stridedFacts, string) {
+	if !sf.rtStrides {
+		return sf, ""
+	}
+	if len(vals) != len(sf.strides) {
+		return nil, fmt.Sprintf("strides has %d values for %d", len(vals), len(sf.strides))
+	}
+	for i, s := range vals {
+		if s == 0 {
+			return nil, fmt.Sprintf("strides[%d] must be non-zero", i)
+		}
+	}
+	r := *sf
+	r.strides = vals
+	return &r, ""
+}
+
 func dimsStridedSlice(op *Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 	sf := f.strided
-	if vals[1] == nil || vals[2] == nil || slices.Contains(in[0], Dynamic) {
+	if sf.rtStrides && vals[3] != nil {
+		var m string
+		if sf, m = sf.runStrides(vals[3]); m != "" {
+			return nil, m
+		}
+	}
+	if vals[1] == nil || vals[2] == nil || (sf.rtStrides && vals[3] == nil) || slices.Contains(in[0], Dynamic) {
 		// Only the rank is known: count the result's axes.
 		n := len(sf.strides)
 		named, hasEll := 0, false
@@ -810,7 +848,8 @@ func lowerSlice(b *builder, op *Op, f *opFacts, res *Value) {
 		}
 		var s *sliceSpec
 		if f.def.kind == kindStridedSlice {
-			s, _ = stridedSliceOf(shapes[0], f.strided, vals[1], vals[2])
+			sf, _ := f.strided.runStrides(vals[3])
+			s, _ = stridedSliceOf(shapes[0], sf, vals[1], vals[2])
 		} else {
 			s, _ = sliceOf(shapes[0], vals[1], vals[2])
 		}
@@ -826,6 +865,10 @@ func lowerSlice(b *builder, op *Op, f *opFacts, res *Value) {
 		// Strides and the axis mapping are static; take them from a spec
 		// computed on dims of 1 with the constant begins replaced by zeros.
 		st = b.sliceShapeSpec(op, f, rank)
+	}
+	if f.strided != nil && f.strided.rtStrides {
+		b.lowerRunStrided(op, res, x, st, spec)
+		return
 	}
 	for k := 0; k < rank; k++ {
 		ix := loopir.Index{Loop: st.axisOf[k], Step: st.step[k]}
@@ -847,6 +890,40 @@ func lowerSlice(b *builder, op *Op, f *opFacts, res *Value) {
 		idx[k] = ix
 	}
 	b.lowerCopy(op, res, x, idx)
+}
+
+// lowerRunStrided lowers a StridedSlice whose strides are known before
+// the run only: input axis k reads begin[k] + i·step[k] with i the result
+// loop, the product computed in the body (an access with dynamic indices;
+// in range by construction: the host computed begin, step and size).
+func (b *builder) lowerRunStrided(op *Op, res, x *Value, st *sliceSpec, spec func(*HostState) *sliceSpec) {
+	out := b.resultBuffer(res)
+	n := b.newNest(op, res, nil)
+	rank := len(st.axisOf)
+	idx := make([]loopir.Index, rank)
+	var dyn []int
+	for k := 0; k < rank; k++ {
+		kk := k
+		ix := loopir.Index{Loop: -1}
+		ix.OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.begin%d", res, k), func(hs *HostState) int { return spec(hs).begin[kk] })
+		if l := st.axisOf[k]; l >= 0 {
+			p := b.paramFunc(fmt.Sprintf("%s.step%d", res, k), func(hs *HostState) int {
+				s := spec(hs)
+				if s.size[kk] <= 1 {
+					return 0 // one element: the step is never used (and may not fit 32 bits)
+				}
+				return s.step[kk]
+			})
+			i := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: memref.Int32, Loop: l})
+			step := n.Add(&loopir.Instr{Op: loopir.OpSize, Type: memref.Int32, Size: loopir.ParamSize(p)})
+			dyn = append(dyn, n.Binary(loopir.OpMul, memref.Int32, i, step))
+			ix.Dyn = len(dyn)
+		}
+		idx[k] = ix
+	}
+	v := b.loadChecked(n, x, idx, 0, dyn...)
+	t := b.typeOf(res)
+	store(n, out, t.Elem, identity(len(t.Dims)), v)
 }
 
 // sliceShapeSpec derives the static parts of a slice (which input axis

@@ -3885,6 +3885,17 @@ def _(x, b, e):
     return op4.StridedSlice(x, b, e, st), op4.StridedSlice(x, b, e, st, shrink_axis_mask=1)
 
 
+@op4_kernel("rtshape_strided_slice_strides", [
+    [F((5, 6, 7)), V([0, 0, 0], "i64"), V([5, 6, 7], "i64"), V([1, 1, 1], "i64")],
+    [F((5, 6, 7)), V([1, 5, 0], "i64"), V([5, -7, 7], "i64"), V([2, -2, 3], "i64")],
+    [F((5, 6, 7)), V([-1, 0, 6], "i64"), V([-6, 6, -100], "i64"), V([1, 5, -1], "i64")],
+    [F((5, 6, 7)), V([4, 2, 3], "i64"), V([0, 3, 5], "i64"), V([3, 2**40, 1], "i64")],
+    [F((1, 3, 9)), V([0, -1, 8], "i64"), V([1, -4, 0], "i64"), V([1, -1, -4], "i64")],
+])
+def _(x, b, e, st):
+    return op4.StridedSlice(x, b, e, st), op4.StridedSlice(x, b, e, st, begin_mask=2, end_mask=4, shrink_axis_mask=1)
+
+
 @op4_kernel("rtshape_shape_arith", [
     [F((2, 3, 4)), V(1, "i32")],
     [F((2, 3, 4)), V(2, "i32")],

@@ -68,3 +68,14 @@ func.func @fill_rank_too_large(%v: tensor<f32>) -> tensor<*xf32> {
   %0 = "tf.Fill"(%d, %v) : (tensor<17xi32>, tensor<f32>) -> tensor<*xf32>
   func.return %0 : tensor<*xf32>
 }
+
+// -----
+
+func.func @shrink_with_negative_stride(%x: tensor<4x5xf32>) -> tensor<5xf32> {
+  %b = "tf.Const"() {value = dense<[2, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %e = "tf.Const"() {value = dense<[3, 5]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %s = "tf.Const"() {value = dense<[-1, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error @+1 {{only stride 1 allowed on non-range indexing.}}
+  %0 = "tf.StridedSlice"(%x, %b, %e, %s) {shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<5xf32>
+  func.return %0 : tensor<5xf32>
+}
