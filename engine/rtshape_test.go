@@ -392,3 +392,40 @@ func TestRunTimeFloatRange(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRunTimeShape compares a Reshape whose shape is a constant with
+// one whose shape is an argument read before the run: the same value every
+// run (a cached plan), and a new value every run (a new plan each time).
+func BenchmarkRunTimeShape(b *testing.B) {
+	ctx := context.Background()
+	rt := newRuntime(b)
+	constant := compile(b, rt, `func.func @f(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = "tf.Const"() {value = dense<[-1, 32]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %0 = "tf.Reshape"(%x, %s) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %1 = "tf.Tanh"(%0) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %1 : tensor<?x?xf32>
+}`)
+	read := compile(b, rt, `func.func @f(%x: tensor<?x?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %0 = "tf.Reshape"(%x, %s) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %1 = "tf.Tanh"(%0) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %1 : tensor<?x?xf32>
+}`)
+	x := iota32(b, 8, 32) // small: the host's work is most of a run
+	shapes := []*memref.Tensor{i64v(-1, 32), i64v(-1, 16), i64v(-1, 64), i64v(-1, 8), i64v(-1, 128)}
+	for _, c := range []struct {
+		name string
+		run  func(i int) error
+	}{
+		{"constant", func(int) error { _, err := constant.Run(ctx, x); return err }},
+		{"read/same", func(int) error { _, err := read.Run(ctx, x, shapes[0]); return err }},
+		{"read/new", func(i int) error { _, err := read.Run(ctx, x, shapes[i%len(shapes)]); return err }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if err := c.run(i); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
