@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sandjit/sandjit/lower"
@@ -428,4 +430,46 @@ func BenchmarkRunTimeShape(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestRunTimeShapeHammer: goroutines run one executable with different
+// shape values at once (each run's plan is its own or a published one).
+func TestRunTimeShapeHammer(t *testing.T) {
+	ctx := context.Background()
+	rt := newRuntime(t, WithWorkers(2))
+	exe := compile(t, rt, `func.func @f(%x: tensor<?xf32>, %s: tensor<2xi32>, %u: tensor<*xi64>) -> (tensor<?x?xf32>, tensor<*xf32>) {
+  %0 = "tf.Reshape"(%x, %s) : (tensor<?xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %1 = "tf.Reshape"(%x, %u) : (tensor<?xf32>, tensor<*xi64>) -> tensor<*xf32>
+  func.return %0, %1 : tensor<?x?xf32>, tensor<*xf32>
+}`)
+	x := iota32(t, 24)
+	divs := []int32{1, 2, 3, 4, 6, 8, 12, 24}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 60; i++ {
+				r := divs[(g*7+i)%len(divs)]
+				s := i32v(r, 24/r)
+				u := i64v(int64(r), -1, 1)
+				out, err := exe.Run(ctx, x, s, u)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !slices.Equal(out[0].Shape, []int{int(r), int(24 / r)}) || !slices.Equal(out[1].Shape, []int{int(r), int(24 / r), 1}) {
+					t.Errorf("shape %d: results %v and %v", r, out[0].Shape, out[1].Shape)
+					return
+				}
+				for j := 0; j < 24; j++ {
+					if out[0].Float64At(j) != x.Float64At(j) || out[1].Float64At(j) != x.Float64At(j) {
+						t.Errorf("shape %d: element %d differs", r, j)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -86,6 +86,8 @@ func OperandConstraints(fn *Func) ([]Constraint, error) {
 			errs.Add(a.Pos, "", ErrUnsupported, "Cannot sink operand type: %s", t)
 		case c == ConstraintRank && t.Ranked, c == ConstraintShape && t.IsStatic():
 			c = Resolved
+		case c <= ConstraintRank && need[a.ID] && !t.Ranked && t.Elem.IsInt():
+			c = ConstraintShape // its length is a rank, whatever its rank
 		case c == Resolved && !t.Ranked:
 			c = ConstraintRank
 		case c == Resolved && readsArg(need, a, t) && !t.IsStatic():
