@@ -318,6 +318,48 @@ func TestRunTimeShapeErrors(t *testing.T) {
 		}
 	}
 	checkAgainstReference(t, exe, []*memref.Tensor{x, i64v(-1, 2, 2), ok}, 0, 0)
+
+	// Values chosen to overflow the shape arithmetic of int64 (a begin
+	// plus a size, a dim times a multiple, a product of sizes).
+	big := compile(t, rt, `func.func @f(%x: tensor<?x?xf32>, %b: tensor<2xi64>, %n: tensor<2xi64>, %m: tensor<2xi64>, %p: tensor<2x2xi64>, %s: tensor<3xi64>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?x?xf32>) {
+  %0 = "tf.Slice"(%x, %b, %n) : (tensor<?x?xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
+  %1 = "tf.Tile"(%x, %m) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %2 = "tf.Pad"(%x, %p) : (tensor<?x?xf32>, tensor<2x2xi64>) -> tensor<?x?xf32>
+  %3 = "tf.Reshape"(%x, %s) : (tensor<?x?xf32>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  func.return %0, %1, %2, %3 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?x?xf32>
+}`)
+	const max64 = 1<<63 - 1
+	good := []*memref.Tensor{x, i64v(1, 2), i64v(2, 3), i64v(2, 1), intArg64([]int{2, 2}, []int64{0, 1, 1, 0}), i64v(2, 3, 4)}
+	checkAgainstReference(t, big, good, 0, 0)
+	for _, c := range []struct {
+		name string
+		arg  int
+		v    *memref.Tensor
+	}{
+		{"slice begin + size", 1, i64v(max64, 0)},
+		{"slice size", 2, i64v(2, max64)},
+		{"slice begin and size overflow", 1, i64v(1, max64-1)},
+		{"tile overflow", 3, i64v(1<<62, 1)},
+		{"tile dim", 3, i64v(1<<31, 1<<31)},
+		{"pad", 4, intArg64([]int{2, 2}, []int64{max64, max64, 0, 0})},
+		{"reshape product", 5, i64v(1<<32, 1<<32, 0)},
+		{"reshape size", 5, i64v(max64, 1, 1)},
+	} {
+		args := slices.Clone(good)
+		args[c.arg] = c.v
+		if c.name == "slice begin and size overflow" {
+			args[2] = i64v(max64, 1)
+		}
+		_, err := big.Run(ctx, args...)
+		if err == nil || errors.Is(err, ErrInternal) || !errors.Is(err, lower.ErrInvalid) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
+func intArg64(shape []int, vals []int64) *memref.Tensor {
+	t, _ := memref.FromSlice(shape, vals)
+	return t
 }
 
 // TestRunTimeRank: a shape operand of dynamic length gives a result whose

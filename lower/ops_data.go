@@ -357,9 +357,15 @@ func dimsReshape(op *Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string)
 			infer = i
 		case s < 0:
 			return nil, fmt.Sprintf("size %d must be non-negative, not %d (or one -1)", i, s)
+		case s > memref.MaxElements:
+			return nil, fmt.Sprintf("size %d is too large (%d)", i, s)
 		default:
 			out[i] = int(s)
-			known *= int(s)
+			if s != 0 && known > memref.MaxElements/int(s) {
+				known = memref.MaxElements + 1 // more than any input has; a later 0 still zeroes it
+			} else {
+				known *= int(s)
+			}
 		}
 	}
 	total, static := 1, true
@@ -584,7 +590,7 @@ func sliceOf(x []int, begin, size []int64) (*sliceSpec, string) {
 		if n == -1 {
 			n = int64(d) - b
 		}
-		if b < 0 || n < 0 || b+n > int64(d) {
+		if b < 0 || n < 0 || b > int64(d) || n > int64(d)-b { // (b+n could overflow)
 			return nil, fmt.Sprintf("Expected begin[%d] in [0, %d] and size[%d] in [0, %d], but got %d and %d", k, d, k, int64(d)-b, begin[k], size[k])
 		}
 		s.begin, s.step, s.size = append(s.begin, int(b)), append(s.step, 1), append(s.size, int(n))
@@ -1141,6 +1147,9 @@ func dimsTile(_ *Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 		if m < 0 {
 			return nil, fmt.Sprintf("Expected multiples[%d] >= 0, but got %d", k, m)
 		}
+		if m > memref.MaxElements || (out[k] > 0 && int(m) > memref.MaxElements/out[k]) {
+			return nil, fmt.Sprintf("multiples[%d] = %d makes dim %d too large", k, m, k)
+		}
 		if out[k] != Dynamic {
 			out[k] *= int(m)
 		}
@@ -1220,6 +1229,9 @@ func dimsPad(_ *Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 		lo, hi := vals[1][2*k], vals[1][2*k+1]
 		if lo < 0 || hi < 0 {
 			return nil, fmt.Sprintf("Paddings must be non-negative: %d %d", lo, hi)
+		}
+		if lo > memref.MaxElements || hi > memref.MaxElements {
+			return nil, fmt.Sprintf("paddings of dim %d are too large: %d %d", k, lo, hi)
 		}
 		if out[k] != Dynamic {
 			out[k] += int(lo + hi)
