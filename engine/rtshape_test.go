@@ -134,6 +134,7 @@ var rtShapeCases = []rtShapeCase{
 			{x, i64v(-1, 0, 6), i64v(-6, 6, -100), i64v(1, 5, -1)},
 			{x, i64v(4, 2, 3), i64v(0, 3, 5), i64v(3, 1<<40, 1)},
 			{x, i64v(2, 0, 0), i64v(3, 6, 7), i64v(1, 4, 100)},
+			{x, i64v(0, 5, 6), i64v(5, 0, 0), i64v(1<<63-1, -1<<63, -1<<62)},
 		}
 	}},
 	{"one_hot depth", `func.func @f(%i: tensor<?xi32>, %d: tensor<i32>) -> tensor<?x?xf32> {

@@ -758,11 +758,14 @@ func stridedSliceOf(x []int, sf *stridedFacts, begin, end []int64) (*sliceSpec, 
 				return max(-1, min(v, d-1))
 			}
 			b, e := canon(begin[i], true), canon(end[i], false)
+			// ceil((e-b)/st), without overflow for any stride (b and e
+			// are clamped to [-1, d]; for st = MinInt64, -st stays
+			// negative and the quotient 0, which is right).
 			size := int64(0)
 			if st > 0 && e > b {
-				size = (e - b + st - 1) / st
+				size = (e-b-1)/st + 1
 			} else if st < 0 && e < b {
-				size = (b - e - st - 1) / -st
+				size = (b-e-1)/-st + 1
 			}
 			s.begin[k], s.step[k], s.size[k] = int(b), int(st), int(size)
 			s.axisOf[k] = len(s.out)
