@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sandjit/sandjit/internal/golden"
 	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
 )
@@ -191,9 +192,10 @@ func TestRunTimeShapeOperands(t *testing.T) {
 						t.Fatal(err)
 					}
 					for _, args := range c.runs(t) {
-						checkAgainstReference(t, exe, args, 0, 0)
+						got := checkAgainstReference(t, exe, args, 0, 0)
 						// Again, from the plans the executable keeps.
 						checkAgainstReference(t, exe, args, 0, 0)
+						checkInArenaAndInto(t, rt, exe, args, got)
 					}
 					if err := exe.WaitForCompilations(ctx); err != nil {
 						t.Fatal(err)
@@ -515,4 +517,50 @@ func TestRunTimeShapeHammer(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// checkInArenaAndInto runs exe through RunInArena and RunInto (into arena
+// tensors and Go ones) and compares with want, Run's results.
+func checkInArenaAndInto(t *testing.T, rt *Runtime, exe *JitExecutable, args, want []*memref.Tensor) {
+	t.Helper()
+	ctx := context.Background()
+	out, err := exe.RunInArena(ctx, args...)
+	if err != nil {
+		t.Fatalf("RunInArena: %v", err)
+	}
+	for i, o := range out {
+		if err := golden.Compare(o, want[i], 0, 0); err != nil {
+			t.Errorf("RunInArena result %d: %v", i, err)
+		}
+		if err := rt.FreeTensor(o); err != nil {
+			t.Error(err)
+		}
+	}
+	for _, inArena := range []bool{false, true} {
+		dst := make([]*memref.Tensor, len(want))
+		for i, w := range want {
+			var err error
+			if inArena {
+				dst[i], err = rt.NewTensor(w.DType, w.Shape)
+			} else {
+				dst[i], err = memref.New(w.DType, w.Shape)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := exe.RunInto(ctx, dst, args...); err != nil {
+			t.Fatalf("RunInto (arena %v): %v", inArena, err)
+		}
+		for i, d := range dst {
+			if err := golden.Compare(d, want[i], 0, 0); err != nil {
+				t.Errorf("RunInto (arena %v) result %d: %v", inArena, i, err)
+			}
+			if inArena {
+				if err := rt.FreeTensor(d); err != nil {
+					t.Error(err)
+				}
+			}
+		}
+	}
 }
