@@ -21,6 +21,7 @@ const (
 	kindNotFound     = "not_found"      // 404: no such route, or a kernel this tenant did not submit
 	kindMethod       = "method"         // 405
 	kindNotAccept    = "not_acceptable" // 406: no output format the client accepts
+	kindConflict     = "conflict"       // 409: a kernel name another kernel of the tenant holds
 	kindReadTimeout  = "read_timeout"   // 408: the body did not arrive in time
 	kindMediaType    = "media_type"     // 415
 	kindKernel       = "kernel_error"   // 422: the kernel text is wrong or unsupported

@@ -30,6 +30,7 @@ type kernel struct {
 // kernelInfo is the JSON of a kernel.
 type kernelInfo struct {
 	ID         string    `json:"id"`
+	Name       string    `json:"name,omitempty"`
 	Entry      string    `json:"entry"`
 	Specialize string    `json:"specialize"`
 	Signature  signature `json:"signature"`
@@ -53,13 +54,14 @@ type kernelRequest struct {
 	Source     string `json:"source"`
 	Entry      string `json:"entry"`
 	Specialize string `json:"specialize"`
+	Name       string `json:"name"` // optional: the kernel's model name on /v2 (see checkModelName)
 }
 
 // maxEntryName bounds the entry function's name.
 const maxEntryName = 1024
 
 // readKernelRequest reads a submission: JSON, or the kernel text itself
-// with ?entry= and ?specialize=.
+// with ?entry=, ?specialize= and ?name=.
 func readKernelRequest(r *http.Request, q Quotas) (kernelRequest, error) {
 	var kr kernelRequest
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "application/json" {
@@ -70,7 +72,7 @@ func readKernelRequest(r *http.Request, q Quotas) (kernelRequest, error) {
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&kr); err != nil {
-			return kr, errorf(http.StatusBadRequest, kindBadRequest, `JSON body: %v (want {"source":…, "entry":…, "specialize":…})`, err)
+			return kr, errorf(http.StatusBadRequest, kindBadRequest, `JSON body: %v (want {"source":…, "entry":…, "specialize":…, "name":…})`, err)
 		}
 		if dec.More() {
 			return kr, errorf(http.StatusBadRequest, kindBadRequest, "JSON body: trailing data after the object")
@@ -89,12 +91,18 @@ func readKernelRequest(r *http.Request, q Quotas) (kernelRequest, error) {
 		kr.Source = string(body)
 		kr.Entry = r.URL.Query().Get("entry")
 		kr.Specialize = r.URL.Query().Get("specialize")
+		kr.Name = r.URL.Query().Get("name")
 	}
 	if kr.Source == "" {
 		return kr, errorf(http.StatusBadRequest, kindBadRequest, "empty kernel text")
 	}
 	if len(kr.Entry) > maxEntryName {
 		return kr, errorf(http.StatusBadRequest, kindBadRequest, "entry name longer than %d bytes", maxEntryName)
+	}
+	if kr.Name != "" {
+		if err := checkModelName(kr.Name); err != nil {
+			return kr, err
+		}
 	}
 	return kr, nil
 }
@@ -131,12 +139,16 @@ func (s *Server) createKernel(ctx context.Context, r *http.Request, t *tenant) (
 		return nil, err
 	}
 	k := newKernel(exe, mode)
-	rec := kernelRecord{ID: k.id, Entry: k.entry, RequestEntry: kr.Entry, Specialize: mode.String(),
+	rec := kernelRecord{ID: k.id, Name: kr.Name, Entry: k.entry, RequestEntry: kr.Entry, Specialize: mode.String(),
 		Args: k.args, Results: k.results, Source: kr.Source}
-	known, err := s.state.addKernel(ctx, t.name, rec, t.quotas.MaxKernels)
-	if errors.Is(err, errTooManyKernels) {
+	known, name, err := s.state.addKernel(ctx, t.name, rec, t.quotas.MaxKernels)
+	var ne *nameError
+	switch {
+	case errors.Is(err, errTooManyKernels):
 		return nil, overLimit(limitKernels, "the tenant holds %d kernels, its max_kernels; DELETE one first", t.quotas.MaxKernels)
-	} else if err != nil {
+	case errors.As(err, &ne):
+		return nil, ne.reply(k.id)
+	case err != nil:
 		return nil, stateError(err)
 	}
 	t.keep(k)
@@ -144,7 +156,9 @@ func (s *Server) createKernel(ctx context.Context, r *http.Request, t *tenant) (
 	if known {
 		status = http.StatusOK
 	}
-	return jsonReply(status, k.info()), nil
+	info := k.info()
+	info.Name = name
+	return jsonReply(status, info), nil
 }
 
 func newKernel(exe *engine.JitExecutable, mode engine.Specialization) *kernel {
@@ -383,16 +397,11 @@ func (s *Server) run(ctx context.Context, r *http.Request, t *tenant, id string)
 	if out == formatNPY && len(k.results) != 1 {
 		return nil, errorf(http.StatusNotAcceptable, kindNotAccept, "npy holds one array, and the kernel returns %d: ask for npz", len(k.results))
 	}
-	release, err := s.state.acquire(ctx, t.name, limitRuns, t.quotas.MaxConcurrentRuns)
-	if errors.Is(err, errNoSlot) {
-		return nil, overLimit(limitRuns, "the tenant already has %d runs in flight (max_concurrent_runs)", t.quotas.MaxConcurrentRuns)
-	} else if err != nil {
-		return nil, stateError(err)
+	release, err := s.acquireRun(ctx, t)
+	if err != nil {
+		return nil, err
 	}
 	defer release()
-	gauge := s.metrics.inflight.WithLabelValues(t.name)
-	gauge.Inc()
-	defer gauge.Dec()
 
 	inputs, err := s.decodeInputs(r, in, params, len(k.args), t.quotas)
 	if err != nil {
@@ -401,6 +410,40 @@ func (s *Server) run(ctx context.Context, r *http.Request, t *tenant, id string)
 	if len(inputs) != len(k.args) {
 		return nil, errorf(http.StatusBadRequest, kindBadRequest, "the kernel takes %d inputs, got %d", len(k.args), len(inputs))
 	}
+	outs, err := s.runKernel(ctx, t, k, inputs)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := encodeOutputs(out, outs, t.quotas.MaxResponseBytes)
+	if err != nil {
+		return nil, err
+	}
+	return &reply{status: http.StatusOK, contentType: enc.contentType, body: enc.body}, nil
+}
+
+// acquireRun takes one of the tenant's run slots (max_concurrent_runs,
+// across the cluster when the state is shared), or refuses with 429 (503
+// if the state does not answer); release gives it back. Every run
+// protocol (/v1, /v2) takes its slot here, before it reads the inputs, so
+// that decoding too is bounded by the tenant's concurrency.
+func (s *Server) acquireRun(ctx context.Context, t *tenant) (release func(), err error) {
+	free, err := s.state.acquire(ctx, t.name, limitRuns, t.quotas.MaxConcurrentRuns)
+	if errors.Is(err, errNoSlot) {
+		return nil, overLimit(limitRuns, "the tenant already has %d runs in flight (max_concurrent_runs)", t.quotas.MaxConcurrentRuns)
+	} else if err != nil {
+		return nil, stateError(err)
+	}
+	gauge := s.metrics.inflight.WithLabelValues(t.name)
+	gauge.Inc()
+	return func() {
+		gauge.Dec()
+		free()
+	}, nil
+}
+
+// runKernel runs k on inputs within the tenant's run_timeout and counts
+// the run; the caller holds a run slot (acquireRun).
+func (s *Server) runKernel(ctx context.Context, t *tenant, k *kernel, inputs []*memref.Tensor) ([]*memref.Tensor, error) {
 	rctx, cancel := context.WithTimeoutCause(ctx, time.Duration(t.quotas.RunTimeout), errRunTimeout)
 	defer cancel()
 	start := time.Now()
@@ -416,11 +459,7 @@ func (s *Server) run(ctx context.Context, r *http.Request, t *tenant, id string)
 		return nil, ae
 	}
 	s.metrics.runs.WithLabelValues(t.name, "ok").Inc()
-	enc, err := encodeOutputs(out, outs, t.quotas.MaxResponseBytes)
-	if err != nil {
-		return nil, err
-	}
-	return &reply{status: http.StatusOK, contentType: enc.contentType, body: enc.body}, nil
+	return outs, nil
 }
 
 // decodeInputs reads the body in its format within the tenant's budget.

@@ -71,6 +71,8 @@ func (c *RedisConfig) resolve() error {
 //
 //	PREFIX{T}:kernels    hash: kernel id → the record's JSON, without its text
 //	PREFIX{T}:sources    hash: kernel id → the kernel text (read only to compile)
+//	PREFIX{T}:names      hash: kernel name → kernel id (a name is held once)
+//	PREFIX{T}:named      hash: kernel id → its name (for kernels that have one)
 //	PREFIX{T}:runs       sorted set: lease id → expiry (ms, Redis's clock)
 //	PREFIX{T}:compiles   likewise
 //	PREFIX{T}:rate       GCRA's theoretical arrival time (µs, Redis's clock)
@@ -118,52 +120,103 @@ func (r *redisState) ctx(ctx context.Context) (context.Context, context.CancelFu
 	return context.WithTimeout(ctx, r.timeout)
 }
 
-// addKernelScript: KEYS the records and sources hashes; ARGV id, record,
-// max, source. Returns 1 if the id was known (replaced), 0 if added, -1
-// if the tenant is full.
+// addKernelScript: KEYS the records, sources, names and named hashes;
+// ARGV id, record (without its name), max, source, name. Returns {1, name}
+// if the id was known (replaced), {0, name} if added — name being the
+// kernel's name after the add —, {-1} if the tenant is full, {-2, holder}
+// if another kernel holds the name, {-3, old} if the kernel has another
+// name. The name is checked and reserved in the same step as the add
+// (HSETNX's semantics, plus the kernel's own name), so two replicas never
+// both take it.
 var addKernelScript = redis.NewScript(`
 local known = redis.call('HEXISTS', KEYS[1], ARGV[1])
 if known == 0 and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then
-  return -1
+  return {-1, ''}
+end
+local name = ARGV[5]
+local old = redis.call('HGET', KEYS[4], ARGV[1]) or ''
+if name ~= '' then
+  if old ~= '' and old ~= name then
+    return {-3, old}
+  end
+  local holder = redis.call('HGET', KEYS[3], name)
+  if holder and holder ~= ARGV[1] then
+    return {-2, holder}
+  end
+  redis.call('HSET', KEYS[3], name, ARGV[1])
+  redis.call('HSET', KEYS[4], ARGV[1], name)
+else
+  name = old
 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
-return known
+return {known, name}
 `)
 
-// deleteKernelScript: KEYS the records and sources hashes; ARGV id.
+// deleteKernelScript: KEYS the records, sources, names and named hashes;
+// ARGV id. The kernel's name is freed with it.
 var deleteKernelScript = redis.NewScript(`
 redis.call('HDEL', KEYS[2], ARGV[1])
+local name = redis.call('HGET', KEYS[4], ARGV[1])
+if name then
+  redis.call('HDEL', KEYS[4], ARGV[1])
+  if redis.call('HGET', KEYS[3], name) == ARGV[1] then
+    redis.call('HDEL', KEYS[3], name)
+  end
+end
 return redis.call('HDEL', KEYS[1], ARGV[1])
 `)
 
-func (r *redisState) addKernel(ctx context.Context, tenant string, rec kernelRecord, maxKernels int) (bool, error) {
-	src := rec.Source
-	rec.Source = ""
+// kernelKeys are the keys of the tenant's kernel scripts, in their order.
+func (r *redisState) kernelKeys(tenant string) []string {
+	return []string{r.key(tenant, "kernels"), r.key(tenant, "sources"), r.key(tenant, "names"), r.key(tenant, "named")}
+}
+
+func (r *redisState) addKernel(ctx context.Context, tenant string, rec kernelRecord, maxKernels int) (bool, string, error) {
+	src, name := rec.Source, rec.Name
+	rec.Source, rec.Name = "", ""
 	b, err := json.Marshal(rec)
 	if err != nil {
-		return false, err
+		return false, "", err
 	}
 	ctx, cancel := r.ctx(ctx)
 	defer cancel()
-	n, err := addKernelScript.Run(ctx, r.rdb, []string{r.key(tenant, "kernels"), r.key(tenant, "sources")}, rec.ID, b, maxKernels, src).Int()
-	switch {
-	case err != nil:
-		return false, r.fail("add_kernel", err)
-	case n < 0:
-		return false, errTooManyKernels
+	res, err := addKernelScript.Run(ctx, r.rdb, r.kernelKeys(tenant), rec.ID, b, maxKernels, src, name).Slice()
+	if err != nil {
+		return false, "", r.fail("add_kernel", err)
 	}
-	return n == 1, nil
+	var code int64
+	var str string
+	ok := len(res) == 2
+	if ok {
+		code, ok = res[0].(int64)
+	}
+	if ok {
+		str, ok = res[1].(string)
+	}
+	if !ok {
+		return false, "", fmt.Errorf("redis: add_kernel answered %v", res)
+	}
+	switch code {
+	case -1:
+		return false, "", errTooManyKernels
+	case -2:
+		return false, "", &nameError{name: name, holder: str}
+	case -3:
+		return false, "", &nameError{name: name, old: str}
+	}
+	return code == 1, str, nil
 }
 
 func (r *redisState) kernel(ctx context.Context, tenant, id string) (kernelRecord, error) {
 	var rec kernelRecord
 	ctx, cancel := r.ctx(ctx)
 	defer cancel()
-	var get, src *redis.StringCmd
+	var get, src, name *redis.StringCmd
 	_, err := r.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		get = p.HGet(ctx, r.key(tenant, "kernels"), id)
 		src = p.HGet(ctx, r.key(tenant, "sources"), id)
+		name = p.HGet(ctx, r.key(tenant, "named"), id)
 		return nil
 	})
 	if errors.Is(get.Err(), redis.Nil) {
@@ -176,7 +229,20 @@ func (r *redisState) kernel(ctx context.Context, tenant, id string) (kernelRecor
 		return rec, fmt.Errorf("redis: the record of kernel %q is corrupt: %v %v", clip(id, 80), err, src.Err())
 	}
 	rec.Source = src.Val()
+	rec.Name = name.Val() // "" when unnamed (redis.Nil)
 	return rec, nil
+}
+
+func (r *redisState) kernelByName(ctx context.Context, tenant, name string) (string, error) {
+	ctx, cancel := r.ctx(ctx)
+	defer cancel()
+	id, err := r.rdb.HGet(ctx, r.key(tenant, "names"), name).Result()
+	if errors.Is(err, redis.Nil) {
+		return "", errNoRecord
+	} else if err != nil {
+		return "", r.fail("kernel_by_name", err)
+	}
+	return id, nil
 }
 
 func (r *redisState) hasKernel(ctx context.Context, tenant, id string) (bool, error) {
@@ -192,16 +258,23 @@ func (r *redisState) hasKernel(ctx context.Context, tenant, id string) (bool, er
 func (r *redisState) kernels(ctx context.Context, tenant string) ([]kernelRecord, error) {
 	ctx, cancel := r.ctx(ctx)
 	defer cancel()
-	m, err := r.rdb.HGetAll(ctx, r.key(tenant, "kernels")).Result()
+	var all, named *redis.MapStringStringCmd
+	_, err := r.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		all = p.HGetAll(ctx, r.key(tenant, "kernels"))
+		named = p.HGetAll(ctx, r.key(tenant, "named"))
+		return nil
+	})
 	if err != nil {
 		return nil, r.fail("list_kernels", err)
 	}
+	m, names := all.Val(), named.Val()
 	list := make([]kernelRecord, 0, len(m))
 	for id, v := range m {
 		var rec kernelRecord
 		if err := json.Unmarshal([]byte(v), &rec); err != nil || rec.ID != id {
 			return nil, fmt.Errorf("redis: the record of kernel %q is corrupt: %v", clip(id, 80), err)
 		}
+		rec.Name = names[id]
 		list = append(list, rec)
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
@@ -211,7 +284,7 @@ func (r *redisState) kernels(ctx context.Context, tenant string) ([]kernelRecord
 func (r *redisState) deleteKernel(ctx context.Context, tenant, id string) error {
 	ctx, cancel := r.ctx(ctx)
 	defer cancel()
-	n, err := deleteKernelScript.Run(ctx, r.rdb, []string{r.key(tenant, "kernels"), r.key(tenant, "sources")}, id).Int()
+	n, err := deleteKernelScript.Run(ctx, r.rdb, r.kernelKeys(tenant), id).Int()
 	if err != nil {
 		return r.fail("delete_kernel", err)
 	}

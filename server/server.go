@@ -441,6 +441,7 @@ func (s *Server) errorReply(req *request, err error) *reply {
 var allowOf = map[string]string{
 	epCreate: "GET, POST", epList: "GET, POST", epGet: "GET, DELETE", epDelete: "GET, DELETE", epRun: "POST", epOps: "GET",
 	epHealth: "GET", epReady: "GET", epMetrics: "GET",
+	epV2Server: "GET", epV2Live: "GET", epV2Ready: "GET", epV2Model: "GET", epV2ModelReady: "GET", epV2Infer: "POST",
 }
 
 // observe logs one line and counts the request.
@@ -513,6 +514,7 @@ func (s *Server) routes() http.Handler {
 		}
 		return jsonReply(http.StatusOK, map[string]string{"status": "ready"})
 	}))
+	s.oipRoutes(mux)
 	metricsHandler := promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{MaxRequestsInFlight: 4, Timeout: 10 * time.Second})
 	mux.HandleFunc("/metrics", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

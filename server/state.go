@@ -26,16 +26,24 @@ import (
 type state interface {
 	// addKernel records rec for tenant, unless the tenant already holds
 	// maxKernels others (errTooManyKernels). known reports that the
-	// tenant held rec.ID already (the record is replaced).
-	addKernel(ctx context.Context, tenant string, rec kernelRecord, maxKernels int) (known bool, err error)
+	// tenant held rec.ID already (the record is replaced). A non-empty
+	// rec.Name is reserved in the same step: it fails with a *nameError
+	// (errNameTaken) if another of the tenant's kernels holds the name or
+	// rec.ID already has another one. name is the kernel's name after
+	// the add: rec.Name, or the name rec.ID kept from before.
+	addKernel(ctx context.Context, tenant string, rec kernelRecord, maxKernels int) (known bool, name string, err error)
 	// kernel returns the tenant's record of id (errNoRecord if none).
 	kernel(ctx context.Context, tenant, id string) (kernelRecord, error)
+	// kernelByName returns the id of the tenant's kernel named name
+	// (errNoRecord if none).
+	kernelByName(ctx context.Context, tenant, name string) (id string, err error)
 	// hasKernel reports whether the tenant holds id, without reading the
 	// record.
 	hasKernel(ctx context.Context, tenant, id string) (bool, error)
 	// kernels lists the tenant's records by id, without their source.
 	kernels(ctx context.Context, tenant string) ([]kernelRecord, error)
-	// deleteKernel forgets the tenant's record of id (errNoRecord if none).
+	// deleteKernel forgets the tenant's record of id and frees its name
+	// (errNoRecord if none).
 	deleteKernel(ctx context.Context, tenant, id string) error
 	// numKernels counts the tenant's records.
 	numKernels(ctx context.Context, tenant string) (int, error)
@@ -55,7 +63,11 @@ type state interface {
 // tenant submitted, stored whole (JSON, in Redis), so that a field added
 // here travels to every replica without a change to the stores.
 type kernelRecord struct {
-	ID    string `json:"id"`
+	ID string `json:"id"`
+	// Name is the tenant's name for the kernel ("" for none), unique
+	// among the tenant's kernels: its model name on /v2. The stores
+	// keep it beside the record, in the tenant's name index.
+	Name  string `json:"name,omitempty"`
 	Entry string `json:"entry"`
 	// RequestEntry is the entry as submitted ("" for the default), part
 	// of the id (engine.JitExecutable.Key).
@@ -69,7 +81,7 @@ type kernelRecord struct {
 }
 
 func (r kernelRecord) info() kernelInfo {
-	return kernelInfo{ID: r.ID, Entry: r.Entry, Specialize: r.Specialize, Signature: signature{Args: r.Args, Results: r.Results}}
+	return kernelInfo{ID: r.ID, Name: r.Name, Entry: r.Entry, Specialize: r.Specialize, Signature: signature{Args: r.Args, Results: r.Results}}
 }
 
 var (
@@ -100,28 +112,40 @@ func stateError(err error) *apiError {
 type memState struct {
 	mu      sync.Mutex
 	records map[string]map[string]kernelRecord // tenant → id → record
+	names   map[string]map[string]string       // tenant → name → id
 	sems    map[string]*semaphore.Weighted     // tenant + "/" + kind
 	buckets map[string]*rate.Limiter           // tenant
 }
 
 func newMemState() *memState {
-	return &memState{records: map[string]map[string]kernelRecord{}, sems: map[string]*semaphore.Weighted{}, buckets: map[string]*rate.Limiter{}}
+	return &memState{records: map[string]map[string]kernelRecord{}, names: map[string]map[string]string{}, sems: map[string]*semaphore.Weighted{}, buckets: map[string]*rate.Limiter{}}
 }
 
-func (m *memState) addKernel(_ context.Context, tenant string, rec kernelRecord, maxKernels int) (bool, error) {
+func (m *memState) addKernel(_ context.Context, tenant string, rec kernelRecord, maxKernels int) (bool, string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	recs := m.records[tenant]
+	recs, names := m.records[tenant], m.names[tenant]
 	if recs == nil {
-		recs = map[string]kernelRecord{}
-		m.records[tenant] = recs
+		recs, names = map[string]kernelRecord{}, map[string]string{}
+		m.records[tenant], m.names[tenant] = recs, names
 	}
-	_, known := recs[rec.ID]
+	old, known := recs[rec.ID]
 	if !known && len(recs) >= maxKernels {
-		return false, errTooManyKernels
+		return false, "", errTooManyKernels
+	}
+	if rec.Name != "" {
+		if old.Name != "" && old.Name != rec.Name {
+			return false, "", &nameError{name: rec.Name, old: old.Name}
+		}
+		if holder, ok := names[rec.Name]; ok && holder != rec.ID {
+			return false, "", &nameError{name: rec.Name, holder: holder}
+		}
+		names[rec.Name] = rec.ID
+	} else {
+		rec.Name = old.Name
 	}
 	recs[rec.ID] = rec
-	return known, nil
+	return known, rec.Name, nil
 }
 
 func (m *memState) kernel(_ context.Context, tenant, id string) (kernelRecord, error) {
@@ -132,6 +156,16 @@ func (m *memState) kernel(_ context.Context, tenant, id string) (kernelRecord, e
 		return rec, errNoRecord
 	}
 	return rec, nil
+}
+
+func (m *memState) kernelByName(_ context.Context, tenant, name string) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	id, ok := m.names[tenant][name]
+	if !ok {
+		return "", errNoRecord
+	}
+	return id, nil
 }
 
 func (m *memState) hasKernel(_ context.Context, tenant, id string) (bool, error) {
@@ -156,10 +190,14 @@ func (m *memState) kernels(_ context.Context, tenant string) ([]kernelRecord, er
 func (m *memState) deleteKernel(_ context.Context, tenant, id string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if _, ok := m.records[tenant][id]; !ok {
+	rec, ok := m.records[tenant][id]
+	if !ok {
 		return errNoRecord
 	}
 	delete(m.records[tenant], id)
+	if rec.Name != "" {
+		delete(m.names[tenant], rec.Name)
+	}
 	return nil
 }
 
