@@ -28,7 +28,7 @@ import (
 var fuzzSmoke = flag.String("fuzzsmoke", "", "run each fuzz target with this -fuzztime, e.g. 3000x (a smoke test of the fuzzers)")
 
 // The fuzz targets, for the smoke test.
-var fuzzTargets = []string{"FuzzDecodeNPY", "FuzzDecodeNPZ", "FuzzDecodeJSON", "FuzzDecodeMultipart", "FuzzHandler"}
+var fuzzTargets = []string{"FuzzDecodeNPY", "FuzzDecodeNPZ", "FuzzDecodeJSON", "FuzzDecodeMultipart", "FuzzHandler", "FuzzDecodeOIP"}
 
 // TestFuzzSmoke runs each target briefly with the real fuzzing engine.
 func TestFuzzSmoke(t *testing.T) {
@@ -194,7 +194,9 @@ type fuzzEnv struct {
 // fuzzPaths are the paths FuzzHandler picks from by index; the fuzzed
 // suffix is appended.
 var fuzzPaths = []string{"/v1/kernels", "/v1/kernels/", "/v1/ops", "/healthz", "/readyz", "/metrics", "/", "/v1/kernels/{neg}",
-	"/v1/kernels/{neg}:run", "/v1/kernels/{add}:run", "/v1/kernels/{two}:run", "/v1/kernels/{div}:run", "/v1/kernels/{i64}:run", "/v1/kernels/{shape}:run"}
+	"/v1/kernels/{neg}:run", "/v1/kernels/{add}:run", "/v1/kernels/{two}:run", "/v1/kernels/{div}:run", "/v1/kernels/{i64}:run", "/v1/kernels/{shape}:run",
+	"/v2", "/v2/health/ready", "/v2/models/{add}", "/v2/models/{two}/ready", "/v2/models/{neg}/infer", "/v2/models/{two}/infer",
+	"/v2/models/{add}/versions/1/infer"}
 
 var fuzzMethods = []string{"GET", "POST", "DELETE", "PUT", "HEAD", "OPTIONS"}
 
@@ -223,8 +225,11 @@ func FuzzHandler(f *testing.F) {
 		`[2],"data":[1,2]},{"dtype":"i64","shape":[1],"data":[2]},{"dtype":"i32","shape":[2],"data":[-3,4]}`,
 		`[2],"data":[1,2]},{"dtype":"i64","shape":[40],"data":[` + strings.Repeat("1,", 39) + `1]},{"dtype":"i32","shape":[2],"data":[1,1]}`,
 	} {
-		f.Add(uint8(1), uint8(len(fuzzPaths)-1), "", uint8(1), "", "", []byte(`{"inputs":[{"dtype":"f32","shape":`+in+`]}`))
+		f.Add(uint8(1), uint8(13), "", uint8(1), "", "", []byte(`{"inputs":[{"dtype":"f32","shape":`+in+`]}`))
 	}
+	f.Add(uint8(1), uint8(18), "", uint8(1), "", "", []byte(`{"id":"1","inputs":[{"name":"input0","shape":[2],"datatype":"FP32","data":[1,"nan"]}]}`))
+	f.Add(uint8(1), uint8(19), "", uint8(0), "", "", []byte(`{"inputs":[{"name":"input0","shape":[1],"datatype":"FP32","data":[-1]}],"outputs":[{"name":"output1"}]}`))
+	f.Add(uint8(0), uint8(16), "", uint8(0), "", "", []byte{})
 	f.Fuzz(func(t *testing.T, method, pathIdx uint8, suffix string, ctIdx uint8, accept, key string, body []byte) {
 		env, err := fuzzServer()
 		if err != nil {

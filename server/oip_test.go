@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/sandjit/sandjit/engine"
+	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -626,4 +627,54 @@ func TestOIPQuotas(t *testing.T) {
 	if e := oipError(t, h.do("GET", "/v2/models/"+id, keyOf(0), nil), 429); e.Limit != limitRate {
 		t.Errorf("rate: %+v", e)
 	}
+}
+
+// oipFuzzSignature is the model FuzzDecodeOIP decodes requests for.
+var oipFuzzSignature = modelSignature{
+	args:    []lower.TensorType{lower.Ranked(memref.Uint32, 2, 2), lower.Ranked(memref.Bool, lower.Dynamic), lower.Ranked(memref.Float16, lower.Dynamic, lower.Dynamic)},
+	results: []lower.TensorType{lower.Ranked(memref.Float32, 3, 2), lower.Ranked(memref.Float64, lower.Dynamic)},
+}
+
+// FuzzDecodeOIP feeds the inference request decoder JSON and binary
+// bodies: a 400 or 413 answer, or inputs of the model's datatypes that
+// fit the budget and outputs that name each result at most once.
+func FuzzDecodeOIP(f *testing.F) {
+	js := `{"id":"42","inputs":[{"name":"input0","shape":[2,2],"datatype":"UINT32","data":[1,2,3,4]},` +
+		`{"name":"input1","shape":[3],"datatype":"BOOL","data":[true,false,1]},` +
+		`{"name":"input2","shape":[1,2],"datatype":"FP16","data":[[1.5,"nan"]]}],"outputs":[{"name":"output0"}]}`
+	f.Add([]byte(js), -1)
+	f.Add([]byte(`{"id":"42","inputs":[{"name":"input0","shape":[2,2],"datatype":"UINT32","data":[1,2,3,4]},`+
+		`{"name":"input1","shape":[3],"datatype":"BOOL","data":[true]}],"outputs":[{"name":"output0"}]}`), -1) // the document's, verbatim
+	bin := `{"model_name":"m","inputs":[{"name":"input0","shape":[2,2],"datatype":"UINT32","parameters":{"binary_data_size":16}},` +
+		`{"name":"input1","shape":[3],"datatype":"BOOL","parameters":{"binary_data_size":3}},` +
+		`{"name":"input2","shape":[0,7],"datatype":"FP16","parameters":{"binary_data_size":0}}],` +
+		`"parameters":{"binary_data_output":true},"outputs":[{"name":"output1","parameters":{"binary_data":false}},{"name":"output0"}]}`
+	f.Add(append([]byte(bin), append(le32(1, 2, 3, 4), 1, 0, 1)...), len(bin))
+	f.Add([]byte(bin), len(bin))
+	f.Add([]byte(`{"inputs":[{"name":"input2","shape":[4294967295,4294967295],"datatype":"FP16","parameters":{"binary_data_size":0}}]}`), 100)
+	f.Add([]byte(`{"parameters":{"classification":1},"inputs":[]}`), -1)
+	f.Add([]byte(`{"inputs":[{"name":"input1","shape":[1],"datatype":"BF16","data":[1]}]}`), -1)
+	f.Fuzz(func(t *testing.T, body []byte, headerLen int) {
+		if headerLen < -1 {
+			headerLen = -1
+		}
+		req, err := decodeOIPRequest(body, headerLen, oipFuzzSignature, fuzzBudget())
+		if err != nil {
+			checkDecoded(t, nil, err)
+			return
+		}
+		checkDecoded(t, req.inputs, nil)
+		for i, x := range req.inputs {
+			if x.DType != oipFuzzSignature.args[i].Elem {
+				t.Fatalf("input%d: %v, want %v", i, x.DType, oipFuzzSignature.args[i].Elem)
+			}
+		}
+		seen := map[int]bool{}
+		for _, o := range req.outputs {
+			if o.index < 0 || o.index >= len(oipFuzzSignature.results) || seen[o.index] {
+				t.Fatalf("outputs %+v", req.outputs)
+			}
+			seen[o.index] = true
+		}
+	})
 }
