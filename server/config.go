@@ -89,8 +89,8 @@ type Quotas struct {
 	// MaxConcurrentCompiles bounds the tenant's compilations in flight,
 	// including ones that outlived their request's budget (429).
 	MaxConcurrentCompiles int64 `json:"max_concurrent_compiles,omitempty"`
-	// RatePerSecond and Burst are the token bucket every /v1 request of
-	// the tenant draws one token from (429).
+	// RatePerSecond and Burst are the token bucket every authenticated
+	// request (/v1, /v2/models) of the tenant draws one token from (429).
 	RatePerSecond float64 `json:"rate_per_second,omitempty"`
 	Burst         int     `json:"burst,omitempty"`
 }

@@ -8,7 +8,7 @@
 // (in clear or as SHA-256 digests) and Quotas, server-wide defaults for
 // the quotas, and an optional cache directory. Then HTTP requests:
 //
-//	POST   /v1/kernels               kernel text (or JSON {"source","entry","specialize"}) → {id, entry, specialize, signature}
+//	POST   /v1/kernels               kernel text (or JSON {"source","entry","specialize","name"}) → {id, name, entry, specialize, signature}
 //	GET    /v1/kernels               the tenant's kernels
 //	GET    /v1/kernels/{id}          one kernel
 //	DELETE /v1/kernels/{id}          forget it
@@ -16,8 +16,26 @@
 //	GET    /v1/ops                   the op support matrix
 //	GET    /healthz, /readyz         liveness; readiness (503 while draining)
 //	GET    /metrics                  Prometheus text format
+//	GET    /v2/health/live, /v2/health/ready, /v2     Open Inference Protocol: liveness, readiness, server metadata
+//	GET    /v2/models/{name}[/ready]                  a model's metadata; its readiness
+//	POST   /v2/models/{name}/infer                    $inference_request → $inference_response (JSON or binary data)
 //
-// Every /v1 request needs `Authorization: Bearer KEY` (401 otherwise).
+// Every /v1 and /v2/models request needs `Authorization: Bearer KEY` (401
+// otherwise).
+//
+// The /v2 endpoints are the Open Inference Protocol (KServe's "v2" REST
+// protocol) with Triton's binary tensor data extension
+// (Inference-Header-Content-Length, binary_data_size, binary_data,
+// binary_data_output). A model is one of the tenant's kernels, named by
+// its id or by the name the tenant gave it at submit (unique per tenant:
+// 409 on conflict); its inputs are input0, input1, … (the kernel's
+// arguments, in order) and its outputs output0, output1, … (its results).
+// The datatypes are BOOL, UINT8…UINT64, INT8…INT64, FP16, FP32 and FP64,
+// each equal to the kernel's element type; BF16 (sandjit has no bfloat16
+// type yet) and BYTES are refused with a 400 that names them. /v2 shares
+// /v1's quotas, bounds and statuses, and its errors are {"error": "..."}
+// with /v1's kind and limit beside it. No versions, gRPC, model
+// repository, shared-memory or classification extension.
 //
 // # What it gives
 //

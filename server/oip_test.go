@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -677,4 +679,39 @@ func FuzzDecodeOIP(f *testing.F) {
 			seen[o.index] = true
 		}
 	})
+}
+
+// TestReadmeOIP runs the README's /v2 snippet as curl sends it and checks
+// the answers the README shows, byte for byte.
+func TestReadmeOIP(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(readme), "\n")
+	var metaWant, inferBody, inferWant string
+	for i, l := range lines {
+		switch {
+		case l == `curl -s -H "$K" localhost:8080/v2/models/add` && i+1 < len(lines):
+			metaWant = strings.TrimPrefix(lines[i+1], "# ")
+		case strings.HasPrefix(l, `  -d '{"id":"7"`) && i+1 < len(lines):
+			inferBody = strings.TrimSuffix(strings.TrimPrefix(l, `  -d '`), `'`)
+			inferWant = strings.TrimPrefix(lines[i+1], "# ")
+		}
+	}
+	if metaWant == "" || inferBody == "" || inferWant == "" {
+		t.Fatal("README has no /v2 snippet")
+	}
+	h := newHarness(t, 1, nil)
+	const form = "application/x-www-form-urlencoded" // what curl --data-binary and -d send
+	h.do("POST", "/v1/kernels", keyOf(0), []byte(kernelAdd), "Content-Type", form)
+	if r := h.do("POST", "/v1/kernels?name=add", keyOf(0), []byte(kernelAdd), "Content-Type", form); r.status != 200 {
+		t.Fatalf("naming the README's kernel: %d %s", r.status, r.body)
+	}
+	if r := h.do("GET", "/v2/models/add", keyOf(0), nil); string(r.body) != metaWant+"\n" {
+		t.Errorf("metadata:\n got %s\nREADME %s", r.body, metaWant)
+	}
+	if r := h.do("POST", "/v2/models/add/infer", keyOf(0), []byte(inferBody), "Content-Type", form); string(r.body) != inferWant+"\n" {
+		t.Errorf("infer:\n got %s\nREADME %s", r.body, inferWant)
+	}
 }
