@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sandjit/sandjit/engine"
@@ -713,5 +714,60 @@ func TestReadmeOIP(t *testing.T) {
 	}
 	if r := h.do("POST", "/v2/models/add/infer", keyOf(0), []byte(inferBody), "Content-Type", form); string(r.body) != inferWant+"\n" {
 		t.Errorf("infer:\n got %s\nREADME %s", r.body, inferWant)
+	}
+}
+
+// TestKernelNameRace: tenants submitting different kernels under one name
+// at once: exactly one gets it (201), every other is a 409, and the name
+// resolves to the winner.
+func TestKernelNameRace(t *testing.T) {
+	h := newHarness(t, 1, nil)
+	const n = 6
+	status := make([]int, n)
+	ids := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body, _ := json.Marshal(map[string]string{"source": chainKernel(i + 1), "name": "contested"})
+			req, _ := http.NewRequest("POST", h.hs.URL+"/v1/kernels", bytes.NewReader(body))
+			req.Header.Set("Authorization", "Bearer "+keyOf(0))
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := h.hs.Client().Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer resp.Body.Close()
+			var info kernelInfo
+			json.NewDecoder(resp.Body).Decode(&info)
+			status[i], ids[i] = resp.StatusCode, info.ID
+		}()
+	}
+	wg.Wait()
+	winner := ""
+	for i, s := range status {
+		switch s {
+		case http.StatusCreated:
+			if winner != "" {
+				t.Errorf("two kernels got the name: %v", status)
+			}
+			winner = ids[i]
+		case http.StatusConflict:
+		default:
+			t.Errorf("submit %d: %d", i, s)
+		}
+	}
+	if winner == "" {
+		t.Fatalf("nobody got the name: %v", status)
+	}
+	var md oipModelMeta
+	r := h.do("GET", "/v2/models/contested", keyOf(0), nil)
+	if err := json.Unmarshal(r.body, &md); err != nil || r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if id, err := h.srv.state.kernelByName(context.Background(), h.srv.tenants[0].name, "contested"); err != nil || id != winner {
+		t.Errorf("the name resolves to %q (%v), want %s", id, err, winner)
 	}
 }
