@@ -581,6 +581,9 @@ func decodeOIPRequest(body []byte, headerLen int, sig modelSignature, b *budget)
 		}
 		var t *memref.Tensor
 		if p.binaryDataSize < 0 {
+			if err := checkNesting(in.Data, in.Shape); err != nil {
+				return nil, bad("%s: data: %v", what, err)
+			}
 			// jsonInput.tensor reserves the budget before it allocates.
 			jin := jsonInput{DType: dt.String(), Shape: in.Shape, Data: in.Data}
 			if t, err = jin.tensor(b, what); err != nil {
@@ -755,4 +758,66 @@ func writeOIPResponse(buf *capBuffer, model string, req *oipRequest, outs []*mem
 		return 0, nil, err
 	}
 	return buf.Len(), binary, nil
+}
+
+// checkNesting holds nested tensor data to the protocol's two forms: a
+// flat list (or a scalar), or lists nested exactly as the shape, row-major
+// ([[1,2],[3,4]] for [2,2]). A ragged or differently nested list is an
+// error rather than read as its flattening. The element count of the
+// flat form is checked where the values are read.
+func checkNesting(data []byte, shape []int) error {
+	depth := 0
+	for _, c := range data {
+		if c == '[' {
+			depth++
+		} else if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
+		}
+	}
+	if depth <= 1 {
+		return nil
+	}
+	if depth != len(shape) {
+		return fmt.Errorf("lists nest %d deep; shape %v takes a flat list or lists nested %d deep", depth, shape, len(shape))
+	}
+	var counts []int // items so far in each open list
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case ' ', '\t', '\n', '\r', ',':
+		case '[':
+			if len(counts) == depth {
+				return fmt.Errorf("lists nest deeper than shape %v", shape)
+			}
+			if len(counts) > 0 {
+				counts[len(counts)-1]++
+			}
+			counts = append(counts, 0)
+		case ']':
+			if len(counts) == 0 {
+				return fmt.Errorf("unbalanced ']'")
+			}
+			d := len(counts) - 1
+			if counts[d] != shape[d] {
+				return fmt.Errorf("a list at depth %d has %d items; shape %v wants %d", d+1, counts[d], shape, shape[d])
+			}
+			counts = counts[:d]
+		default:
+			if len(counts) != depth {
+				return fmt.Errorf("a value at depth %d; shape %v puts values at depth %d", len(counts), shape, depth)
+			}
+			counts[depth-1]++
+			if c == '"' {
+				for i++; i < len(data) && data[i] != '"'; i++ {
+					if data[i] == '\\' {
+						i++
+					}
+				}
+				continue
+			}
+			for i+1 < len(data) && !strings.ContainsRune(" \t\n\r,[]", rune(data[i+1])) {
+				i++
+			}
+		}
+	}
+	return nil
 }
