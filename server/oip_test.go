@@ -140,7 +140,14 @@ func oipError(t *testing.T, r *response, status int) errorAnswer {
 	return r.errorBody(t)
 }
 
-func TestOIPHealthAndServerMetadata(t *testing.T) {
+// harnessFunc starts a server for a test: newHarness (the in-process
+// state), or one on a Redis (TestRedisOIP), so that the /v2 and
+// kernel-name tests run against both states.
+type harnessFunc func(t testing.TB, n int, edit func(*Config)) *harness
+
+func TestOIPHealthAndServerMetadata(t *testing.T) { testOIPHealthAndServerMetadata(t, newHarness) }
+
+func testOIPHealthAndServerMetadata(t *testing.T, newHarness harnessFunc) {
 	h := newHarness(t, 1, nil)
 	if r := h.do("GET", "/v2/health/live", "", nil); r.status != 200 || string(r.body) != `{"live":true}`+"\n" {
 		t.Errorf("live: %d %s", r.status, r.body)
@@ -175,7 +182,9 @@ func TestOIPHealthAndServerMetadata(t *testing.T) {
 // TestOIPSpecExample sends the protocol document's inference example (and
 // the binary data extension's) and checks the response's shape against
 // the document's.
-func TestOIPSpecExample(t *testing.T) {
+func TestOIPSpecExample(t *testing.T) { testOIPSpecExample(t, newHarness) }
+
+func testOIPSpecExample(t *testing.T, newHarness harnessFunc) {
 	h := newHarness(t, 1, nil)
 	if r := h.submitNamed(0, "mymodel", kernelOIPExample); r.status != http.StatusCreated {
 		t.Fatalf("submit: %d %s", r.status, r.body)
@@ -302,7 +311,9 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 }
 
 // TestOIPMetadata checks model metadata and readiness, by id and by name.
-func TestOIPMetadata(t *testing.T) {
+func TestOIPMetadata(t *testing.T) { testOIPMetadata(t, newHarness) }
+
+func testOIPMetadata(t *testing.T, newHarness harnessFunc) {
 	h := newHarness(t, 1, nil)
 	id := h.submit(0, kernelAdd)
 	twoID := h.submit(0, kernelTwoOut)
@@ -337,7 +348,9 @@ func TestOIPMetadata(t *testing.T) {
 
 // TestKernelNames covers names given at submit: shown by /v1, a model
 // name on /v2, unique per tenant, validated.
-func TestKernelNames(t *testing.T) {
+func TestKernelNames(t *testing.T) { testKernelNames(t, newHarness) }
+
+func testKernelNames(t *testing.T, newHarness harnessFunc) {
 	h := newHarness(t, 2, nil)
 	r := h.submitNamed(0, "adder-v1.2_x", kernelAdd)
 	var info kernelInfo
@@ -390,7 +403,9 @@ func TestKernelNames(t *testing.T) {
 
 // TestOIPCrossTenant: another tenant's model, by id or by name, is 404 on
 // every /v2 endpoint, and its own model of the same name is its own.
-func TestOIPCrossTenant(t *testing.T) {
+func TestOIPCrossTenant(t *testing.T) { testOIPCrossTenant(t, newHarness) }
+
+func testOIPCrossTenant(t *testing.T, newHarness harnessFunc) {
 	h := newHarness(t, 2, nil)
 	id := h.submit(0, kernelNeg)
 	h.submitNamed(0, "secret", kernelNeg)
@@ -422,7 +437,9 @@ const kernelAbs = `func.func @abs(%x: tensor<?xf32>) -> tensor<?xf32> {
 // TestOIPDatatypes sends every datatype as JSON and as binary data, and
 // reads it back both ways: JSON values print as /v1 prints them, binary
 // bytes come back unchanged.
-func TestOIPDatatypes(t *testing.T) {
+func TestOIPDatatypes(t *testing.T) { testOIPDatatypes(t, newHarness) }
+
+func testOIPDatatypes(t *testing.T, newHarness harnessFunc) {
 	h := newHarness(t, 1, nil)
 	id := h.submit(0, kernelAllTypes())
 	var ins []string
@@ -498,7 +515,9 @@ func TestOIPDatatypes(t *testing.T) {
 
 // TestOIPBadRequests: hostile and malformed inference requests are 400 or
 // 413 in the protocol's error form, and the server serves afterwards.
-func TestOIPBadRequests(t *testing.T) {
+func TestOIPBadRequests(t *testing.T) { testOIPBadRequests(t, newHarness) }
+
+func testOIPBadRequests(t *testing.T, newHarness harnessFunc) {
 	h := newHarness(t, 2, func(c *Config) {
 		c.Tenants[0].Quotas = Quotas{MaxRequestBytes: 1 << 16, MaxTensorBytes: 1 << 12, MaxResponseBytes: 1 << 12, MaxElements: 1 << 12}
 	})
@@ -612,7 +631,9 @@ func manyParams(n int) string {
 }
 
 // TestOIPQuotas: /v2 shares /v1's rate limit and concurrency quota.
-func TestOIPQuotas(t *testing.T) {
+func TestOIPQuotas(t *testing.T) { testOIPQuotas(t, newHarness) }
+
+func testOIPQuotas(t *testing.T, newHarness harnessFunc) {
 	h := newHarness(t, 1, func(c *Config) {
 		c.Tenants[0].Quotas = Quotas{RatePerSecond: 0.001, Burst: 3, MaxConcurrentRuns: 1}
 	})
@@ -687,7 +708,9 @@ func FuzzDecodeOIP(f *testing.F) {
 
 // TestReadmeOIP runs the README's /v2 snippet as curl sends it and checks
 // the answers the README shows, byte for byte.
-func TestReadmeOIP(t *testing.T) {
+func TestReadmeOIP(t *testing.T) { testReadmeOIP(t, newHarness) }
+
+func testReadmeOIP(t *testing.T, newHarness harnessFunc) {
 	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -723,7 +746,9 @@ func TestReadmeOIP(t *testing.T) {
 // TestKernelNameRace: tenants submitting different kernels under one name
 // at once: exactly one gets it (201), every other is a 409, and the name
 // resolves to the winner.
-func TestKernelNameRace(t *testing.T) {
+func TestKernelNameRace(t *testing.T) { testKernelNameRace(t, newHarness) }
+
+func testKernelNameRace(t *testing.T, newHarness harnessFunc) {
 	h := newHarness(t, 1, nil)
 	const n = 6
 	status := make([]int, n)
