@@ -27,8 +27,8 @@
 // protocol) with Triton's binary tensor data extension
 // (Inference-Header-Content-Length, binary_data_size, binary_data,
 // binary_data_output). A model is one of the tenant's kernels, named by
-// its id or by the name the tenant gave it at submit (unique per tenant:
-// 409 on conflict); its inputs are input0, input1, … (the kernel's
+// its id or by the name the tenant gave it at submit (unique per tenant,
+// across replicas when the state is shared: 409 on conflict); its inputs are input0, input1, … (the kernel's
 // arguments, in order) and its outputs output0, output1, … (its results).
 // The datatypes are BOOL, UINT8…UINT64, INT8…INT64, FP16, FP32 and FP64,
 // each equal to the kernel's element type; BF16 (sandjit has no bfloat16
@@ -79,8 +79,9 @@
 //   - No global state: metrics live in the Server's own registry.
 //   - Shared when configured: with Config.Redis, replicas share each
 //     tenant's kernel records (any replica runs a kernel another accepted,
-//     compiling it on first use; max_kernels and DELETE are cluster-wide)
-//     and its quotas in flight and in rate (leases that expire within
+//     by /v1 or /v2, compiling it on first use; max_kernels, kernel names
+//     and DELETE are cluster-wide) and its quotas in flight (/v1 and /v2
+//     runs alike) and in rate (leases that expire within
 //     lease_ttl if their replica dies; a GCRA bucket). When Redis does not
 //     answer, requests are refused with 503 state_unavailable: quotas fail
 //     closed. See the state interface and RATIONALE.md.
