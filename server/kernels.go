@@ -252,13 +252,16 @@ func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode 
 	gauge.Inc()
 	go func() {
 		defer s.inflight.Done()
-		defer release()
-		defer gauge.Dec()
 		var res result
 		defer func() {
 			if p := recover(); p != nil {
 				res = result{err: fmt.Errorf("%w: panic while compiling: %v", engine.ErrInternal, p)}
 			}
+			// The slot is free before the answer: a client's next
+			// submission must not find its finished compilation still
+			// holding it (with Redis, the release is a round trip).
+			gauge.Dec()
+			release()
 			done <- res
 		}()
 		q := t.quotas
