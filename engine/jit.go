@@ -218,6 +218,10 @@ func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
 	if e.defErr != nil {
 		return nil, e.defErr
 	}
+	if err := e.rt.enter(); err != nil {
+		return nil, err
+	}
+	defer e.rt.leave()
 	if w := e.def.Load(); w != nil && e.defRuns.Add(1)%defTouch != 0 {
 		if x := w.Value(); x != nil && x.acquire() {
 			return x, nil
@@ -288,9 +292,10 @@ func (e *JitExecutable) WaitForCompilations(ctx context.Context) error {
 // value returned twice as one shared *Tensor. Other results, a reshaped
 // input's too, are new tensors on the Go heap.
 func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {
-	if err := e.rt.checkOpen(); err != nil {
+	if err := e.rt.enter(); err != nil {
 		return nil, err
 	}
+	defer e.rt.leave()
 	defer trace.StartRegion(ctx, "sandjit.run").End()
 	return e.runChecked(ctx, inputs, false, nil)
 }
@@ -337,9 +342,10 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor,
 // any error dst's contents are unspecified. Like an input, a dst tensor
 // must not be used by anything else while the run lasts.
 func (e *JitExecutable) RunInto(ctx context.Context, dst []*memref.Tensor, inputs ...*memref.Tensor) error {
-	if err := e.rt.checkOpen(); err != nil {
+	if err := e.rt.enter(); err != nil {
 		return err
 	}
+	defer e.rt.leave()
 	defer trace.StartRegion(ctx, "sandjit.run").End()
 	if dst == nil {
 		dst = []*memref.Tensor{} // non-nil: a RunInto of a kernel with no results
@@ -357,9 +363,10 @@ func (e *JitExecutable) RunInto(ctx context.Context, dst []*memref.Tensor, input
 // result's memory back without clearing it: the arena zeroes it before
 // anyone else can read it.
 func (e *JitExecutable) RunInArena(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {
-	if err := e.rt.checkOpen(); err != nil {
+	if err := e.rt.enter(); err != nil {
 		return nil, err
 	}
+	defer e.rt.leave()
 	defer trace.StartRegion(ctx, "sandjit.run").End()
 	return e.runChecked(ctx, inputs, true, nil)
 }
@@ -380,6 +387,10 @@ func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Ten
 	if e.mode == SpecializeDisabled {
 		return e.Default(ctx)
 	}
+	if err := e.rt.enter(); err != nil {
+		return nil, err
+	}
+	defer e.rt.leave()
 	shapes := make([][]int, len(inputs))
 	for i, t := range inputs {
 		if t == nil {
@@ -424,14 +435,15 @@ func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Ten
 		return x, err
 	}
 	e.mu.Lock()
-	if !e.pending[key] {
+	// The background compile holds the runtime open (Close waits for it
+	// and cancels its context, the runtime's lifetime, not the caller's).
+	if !e.pending[key] && e.rt.life.enter() {
 		e.pending[key] = true
 		e.wg.Add(1)
-		e.rt.background.Add(1)
 		go func() {
-			defer e.rt.background.Done()
+			defer e.rt.leave()
 			defer e.wg.Done()
-			if x, err := e.rt.executable(context.WithoutCancel(ctx), key, compile); err == nil {
+			if x, err := e.rt.executable(e.rt.life.ctx, key, compile); err == nil {
 				x.release()
 			}
 			e.mu.Lock()
