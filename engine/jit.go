@@ -108,7 +108,7 @@ func (d *debugListener) ValueSpecialized(arg int, v *lower.DenseAttr) {
 // JitExecutable is a compiled kernel, ready to run many times from many
 // goroutines: the default executable, compiled for the declared argument
 // types, and the executables specialized on operands' symbolic shapes and
-// values, compiled on first use (research/jitrt.md §1–§5).
+// values, compiled on first use (the semantics of TensorFlow's jitrt).
 type JitExecutable struct {
 	rt       *Runtime
 	key      cache.Key // kernelKey
@@ -150,7 +150,7 @@ type JitExecutable struct {
 var ErrControlFlow = fmt.Errorf("%w: the kernel has control flow, which runs as several executables (use Run, or Parts)", ErrArgument)
 
 // newJit checks the kernel's constraints and, when it has one, compiles
-// the default executable (§2 of research/jitrt.md).
+// the default executable (as jitrt does).
 func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, cfg compileConfig) (*JitExecutable, error) {
 	fn, err := lower.SelectEntry(mod, cfg.entry)
 	if err != nil {
