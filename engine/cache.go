@@ -113,6 +113,10 @@ type Cache struct {
 	summed map[string]bool // native cache files with a checksum written
 
 	diskHits, diskMisses, diskRejects atomic.Int64
+
+	// life is held by every Runtime using the cache, from New until it is
+	// freed: Close frees the native code only once they are all closed.
+	life *lifetime
 }
 
 // CacheOptions configure a Cache.
@@ -125,7 +129,8 @@ type CacheOptions struct {
 
 // NewCache makes a cache.
 func NewCache(o CacheOptions) (*Cache, error) {
-	c := &Cache{artifacts: cache.New(cache.Options[*artifact]{MaxBytes: o.MaxBytes}), summed: map[string]bool{}}
+	c := &Cache{artifacts: cache.New(cache.Options[*artifact]{MaxBytes: o.MaxBytes}), summed: map[string]bool{},
+		life: newLifetime()}
 	if o.Dir == "" {
 		c.native = wazero.NewCompilationCache()
 		return c, nil
@@ -145,8 +150,15 @@ func NewCache(o CacheOptions) (*Cache, error) {
 	return c, nil
 }
 
-// Close releases the native code cache.
-func (c *Cache) Close(ctx context.Context) error { return c.native.Close(ctx) }
+// Close releases the native code cache. New runtimes can no longer use
+// the cache (engine.New fails with ErrClosed); the runtimes already using
+// it keep it, and it is released when the last of them is closed (now, if
+// none is open). Close does not wait for them, so closing the cache before
+// its runtimes cannot deadlock. It is safe to call many times and from any
+// goroutine.
+func (c *Cache) Close(ctx context.Context) error {
+	return c.life.release(func(ctx context.Context) error { return c.native.Close(ctx) })
+}
 
 // CacheStats are a Cache's counters.
 type CacheStats struct {

@@ -57,6 +57,27 @@
 // are lower.ErrorList values with file:line:col positions. Nothing a
 // caller passes makes the engine panic.
 //
+// Lifetimes (lifetime.go): Runtime.Close follows net/http's
+// Server.Shutdown. Every entry point (Compile, Run, RunInto, RunInArena,
+// Default, ExecutableFor, NewTensor, FreeTensor) passes a counted gate —
+// one atomic add in and one out, no lock — and a background
+// specialization holds the gate until it is done. Close shuts the gate
+// (new calls fail with ErrClosed), cancels the runtime's own context
+// (background specializations compile under it), and waits for the count
+// to reach zero before it frees modules, workers and the arena; only then
+// is the memory unmapped, so no goroutine can be inside Wasm or touching
+// the arena when it goes. A Wasm call cannot be preempted, so Close does
+// not try: chunked runs check the gate's closing flag between ~1 ms
+// chunks (and a While loop between iterations) and return ErrClosed, so
+// Close waits about one chunk per run in flight; runs under a chunk's work
+// are one call and simply finish. Compiles in flight are waited for. If
+// Close's context ends first it returns the context's error and the last
+// call out frees. Executables a caller still holds (Default,
+// ExecutableFor) are closed with the runtime; their Release afterwards
+// does nothing. A Cache is held by each Runtime using it: Cache.Close
+// refuses new runtimes at once and frees the native code when the last
+// runtime using it is closed (without waiting for that).
+//
 // What it is not: a scheduler across runs (each run uses up to
 // WithWorkers goroutines; callers bound concurrency) or a tenant manager
 // (that is `sandjit serve`).

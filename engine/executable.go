@@ -56,9 +56,10 @@ func WithStages() CompileOption {
 // file:line:col and the op); they match lower.ErrSyntax, lower.ErrInvalid
 // or lower.ErrUnsupported with errors.Is. A failed compile is cached too.
 func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption) (*JitExecutable, error) {
-	if err := r.checkOpen(); err != nil {
+	if err := r.enter(); err != nil {
 		return nil, err
 	}
+	defer r.leave()
 	cfg := compileConfig{filename: "kernel.mlir", limits: lower.DefaultParseLimits()}
 	for _, o := range opts {
 		if err := o(&cfg); err != nil {
@@ -116,6 +117,7 @@ func boolByte(b bool) byte {
 // Release it; the runtime may evict it from its cache meanwhile, and it is
 // closed only once no caller holds it.
 type Executable struct {
+	rt     *Runtime
 	art    *artifact
 	kernel *lower.Kernel
 	layout *memref.ArgLayout
@@ -175,7 +177,15 @@ func (r *Runtime) load(ctx context.Context, a *artifact) (*Executable, error) {
 	for b := range ow {
 		ow[b] = k.Program.WritesWhole(b)
 	}
-	return &Executable{art: a, kernel: k, layout: layout, dataAt: dataAt, resultBufs: resultBuffers(k), overwritten: ow, mod: mb}, nil
+	x := &Executable{rt: r, art: a, kernel: k, layout: layout, dataAt: dataAt, resultBufs: resultBuffers(k), overwritten: ow, mod: mb}
+	r.liveMu.Lock()
+	defer r.liveMu.Unlock()
+	if r.live == nil { // cannot happen: loads run inside the runtime's gate
+		mb.close(ctx)
+		return nil, ErrClosed
+	}
+	r.live[x] = struct{}{}
+	return x, nil
 }
 
 // resultBufs is Executable.resultBufs for kernel k (nil when some result
@@ -221,7 +231,8 @@ func (x *Executable) acquire() bool {
 	}
 }
 
-// Release returns a reference taken by Default or ExecutableFor.
+// Release returns a reference taken by Default or ExecutableFor (after
+// the runtime's Close, which closed the executable, it does nothing).
 func (x *Executable) Release() { x.release() }
 
 // release returns a reference (one too many is ignored), closing a
@@ -256,8 +267,21 @@ func (x *Executable) closeOnce() {
 	}
 }
 
+// forceClose closes the executable whatever its references (the runtime
+// is being freed, with no call inside): a later release does nothing.
+func (x *Executable) forceClose() {
+	if x.state.Or(xRetired|xClosed)&xClosed == 0 {
+		x.close()
+	}
+}
+
 func (x *Executable) close() {
 	ctx := context.Background()
+	x.rt.liveMu.Lock()
+	if x.rt.live != nil {
+		delete(x.rt.live, x)
+	}
+	x.rt.liveMu.Unlock()
 	x.mu.Lock()
 	idle := x.idle
 	x.idle = nil

@@ -100,6 +100,9 @@ func (x *flowExec) run(ctx context.Context, rt *Runtime, args []*memref.Tensor) 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if err := rt.stopped(); err != nil {
+			return nil, err
+		}
 		if st.Seg != nil {
 			outs, err := x.parts[k].runChecked(ctx, get(st.In), false, nil)
 			if err != nil {
@@ -161,6 +164,9 @@ func (x *flowExec) control(ctx context.Context, rt *Runtime, k int, in, caps []*
 		for ; ; iter++ {
 			if err := ctx.Err(); err != nil {
 				return nil, stopped(err)
+			}
+			if err := rt.stopped(); err != nil {
+				return nil, err
 			}
 			c, err := call(subs[0], vars)
 			if err != nil {

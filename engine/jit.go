@@ -108,7 +108,7 @@ func (d *debugListener) ValueSpecialized(arg int, v *lower.DenseAttr) {
 // JitExecutable is a compiled kernel, ready to run many times from many
 // goroutines: the default executable, compiled for the declared argument
 // types, and the executables specialized on operands' symbolic shapes and
-// values, compiled on first use (research/jitrt.md §1–§5).
+// values, compiled on first use (the semantics of TensorFlow's jitrt).
 type JitExecutable struct {
 	rt       *Runtime
 	key      cache.Key // kernelKey
@@ -153,7 +153,7 @@ type JitExecutable struct {
 var ErrControlFlow = fmt.Errorf("%w: the kernel has control flow, which runs as several executables (use Run, or Parts)", ErrArgument)
 
 // newJit checks the kernel's constraints and, when it has one, compiles
-// the default executable (§2 of research/jitrt.md).
+// the default executable (as jitrt does).
 func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, cfg compileConfig) (*JitExecutable, error) {
 	fn, err := lower.SelectEntry(mod, cfg.entry)
 	if err != nil {
@@ -226,6 +226,10 @@ func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
 	if e.defErr != nil {
 		return nil, e.defErr
 	}
+	if err := e.rt.enter(); err != nil {
+		return nil, err
+	}
+	defer e.rt.leave()
 	if w := e.def.Load(); w != nil && e.defRuns.Add(1)%defTouch != 0 {
 		if x := w.Value(); x != nil && x.acquire() {
 			return x, nil
@@ -296,9 +300,10 @@ func (e *JitExecutable) WaitForCompilations(ctx context.Context) error {
 // value returned twice as one shared *Tensor. Other results, a reshaped
 // input's too, are new tensors on the Go heap.
 func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {
-	if err := e.rt.checkOpen(); err != nil {
+	if err := e.rt.enter(); err != nil {
 		return nil, err
 	}
+	defer e.rt.leave()
 	defer trace.StartRegion(ctx, "sandjit.run").End()
 	return e.runChecked(ctx, inputs, false, nil)
 }
@@ -345,9 +350,10 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor,
 // any error dst's contents are unspecified. Like an input, a dst tensor
 // must not be used by anything else while the run lasts.
 func (e *JitExecutable) RunInto(ctx context.Context, dst []*memref.Tensor, inputs ...*memref.Tensor) error {
-	if err := e.rt.checkOpen(); err != nil {
+	if err := e.rt.enter(); err != nil {
 		return err
 	}
+	defer e.rt.leave()
 	defer trace.StartRegion(ctx, "sandjit.run").End()
 	if dst == nil {
 		dst = []*memref.Tensor{} // non-nil: a RunInto of a kernel with no results
@@ -365,9 +371,10 @@ func (e *JitExecutable) RunInto(ctx context.Context, dst []*memref.Tensor, input
 // result's memory back without clearing it: the arena zeroes it before
 // anyone else can read it.
 func (e *JitExecutable) RunInArena(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {
-	if err := e.rt.checkOpen(); err != nil {
+	if err := e.rt.enter(); err != nil {
 		return nil, err
 	}
+	defer e.rt.leave()
 	defer trace.StartRegion(ctx, "sandjit.run").End()
 	return e.runChecked(ctx, inputs, true, nil)
 }
@@ -388,6 +395,10 @@ func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Ten
 	if e.mode == SpecializeDisabled {
 		return e.Default(ctx)
 	}
+	if err := e.rt.enter(); err != nil {
+		return nil, err
+	}
+	defer e.rt.leave()
 	shapes := make([][]int, len(inputs))
 	for i, t := range inputs {
 		if t == nil {
@@ -440,14 +451,15 @@ func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Ten
 		return x, err
 	}
 	e.mu.Lock()
-	if !e.pending[key] {
+	// The background compile holds the runtime open (Close waits for it
+	// and cancels its context, the runtime's lifetime, not the caller's).
+	if !e.pending[key] && e.rt.life.enter() {
 		e.pending[key] = true
 		e.wg.Add(1)
-		e.rt.background.Add(1)
 		go func() {
-			defer e.rt.background.Done()
+			defer e.rt.leave()
 			defer e.wg.Done()
-			if x, err := e.rt.executable(context.WithoutCancel(ctx), key, compile); err == nil {
+			if x, err := e.rt.executable(e.rt.life.ctx, key, compile); err == nil {
 				x.release()
 			}
 			e.mu.Lock()

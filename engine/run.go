@@ -469,7 +469,7 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 		binary.LittleEndian.PutUint32(block[x.dataAt[i]:], offs[i])
 	}
 
-	if err := x.execute(ctx, pl, base); err != nil {
+	if err := x.execute(ctx, rt, pl, base); err != nil {
 		if errors.Is(err, errFault) {
 			code := x.layout.ReadFault(block)
 			return nil, fmt.Errorf("%w: %w", ErrArgument, k.FaultError(code, pl.hs))
@@ -605,8 +605,9 @@ func (x *Executable) resolve(plans []bufferPlan, params []int) ([]nestWork, int6
 
 // execute runs the nests: small work as one call to main; otherwise nest
 // by nest, each split into chunks of about chunkCost spread over workers,
-// with ctx checked between chunks.
-func (x *Executable) execute(ctx context.Context, pl *shapePlan, args uint32) error {
+// with ctx checked between chunks, and whether the runtime is closing
+// (ErrClosed: Close waits for the chunk in flight, not for the run).
+func (x *Executable) execute(ctx context.Context, rt *Runtime, pl *shapePlan, args uint32) error {
 	work, total := pl.work, pl.cost
 	if total <= chunkCost {
 		w, err := x.getWorker(ctx)
@@ -626,7 +627,10 @@ func (x *Executable) execute(ctx context.Context, pl *shapePlan, args uint32) er
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := x.runNest(ctx, ws, k, n, work[k], args); err != nil {
+		if err := rt.stopped(); err != nil {
+			return err
+		}
+		if err := x.runNest(ctx, rt, ws, k, n, work[k], args); err != nil {
 			return err
 		}
 	}
@@ -642,7 +646,7 @@ func chunksOf(w nestWork, n *loopir.Nest) int {
 	return max(1, min(c, w.ext[n.Part]))
 }
 
-func (x *Executable) runNest(ctx context.Context, ws []*pooledWorker, k int, n *loopir.Nest, w nestWork, args uint32) error {
+func (x *Executable) runNest(ctx context.Context, rt *Runtime, ws []*pooledWorker, k int, n *loopir.Nest, w nestWork, args uint32) error {
 	chunks := chunksOf(w, n)
 	if chunks == 1 {
 		hi := uint32(1)
@@ -668,6 +672,10 @@ func (x *Executable) runNest(ctx context.Context, ws []*pooledWorker, k int, n *
 				return
 			}
 			if err := ctx.Err(); err != nil {
+				fail(err)
+				return
+			}
+			if err := rt.stopped(); err != nil {
 				fail(err)
 				return
 			}

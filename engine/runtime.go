@@ -32,10 +32,14 @@ type Runtime struct {
 
 	loads, runs, specializations atomic.Int64
 	compileNanos                 atomic.Int64
-	background                   sync.WaitGroup // specializations compiling in the background
 
-	mu     sync.Mutex  // serializes Close
-	closed atomic.Bool // set by Close (under mu); read by every call
+	// life gates every entry point (lifetime.go): Close waits for the
+	// calls inside, background specializations included, before freeing.
+	life *lifetime
+	// live are the executables loaded and not yet closed, evicted or not
+	// (a caller of Default may hold one): Close closes them all.
+	liveMu sync.Mutex
+	live   map[*Executable]struct{}
 }
 
 // config is the immutable configuration of a Runtime.
@@ -154,7 +158,8 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 			return nil, fmt.Errorf("engine.New: %w", err)
 		}
 	}
-	r := &Runtime{cfg: cfg, shared: cfg.cache, compiles: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	r := &Runtime{cfg: cfg, shared: cfg.cache, compiles: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		life: newLifetime(), live: map[*Executable]struct{}{}}
 	if r.shared == nil {
 		var err error
 		if r.shared, err = NewCache(CacheOptions{}); err != nil {
@@ -162,11 +167,19 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 		}
 		r.ownCache = true
 	}
-	b, err := backends[cfg.backend](r.shared)
-	if err != nil {
+	// The runtime holds its cache open from now until it is freed.
+	if !r.shared.life.enter() {
+		return nil, fmt.Errorf("engine.New: the cache: %w", ErrClosed)
+	}
+	releaseCache := func() {
+		r.shared.life.leave()
 		if r.ownCache {
 			r.shared.Close(ctx)
 		}
+	}
+	b, err := backends[cfg.backend](r.shared)
+	if err != nil {
+		releaseCache()
 		return nil, fmt.Errorf("engine.New: %w", err)
 	}
 	r.backend = b
@@ -175,9 +188,7 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 	a, err := newArena(ctx, r.backend, cfg.arenaBytes, cfg.arenaLimit)
 	if err != nil {
 		b.close(ctx)
-		if r.ownCache {
-			r.shared.Close(ctx)
-		}
+		releaseCache()
 		return nil, fmt.Errorf("engine.New: %w", err)
 	}
 	r.arena = a
@@ -255,22 +266,42 @@ func (r *Runtime) Stats() Stats {
 		Cache: r.shared.Stats()}
 }
 
-// Close releases the arena and every compiled module, after waiting for
-// specializations compiling in the background. Runs still in flight must
-// finish first; later calls fail with ErrClosed.
+// Close stops the runtime and frees its arena and compiled modules. From
+// its first moment every new call fails with ErrClosed (matched with
+// errors.Is); calls in flight are asked to stop — a chunked run and a
+// While loop stop at their next chunk or iteration with ErrClosed, and
+// background specializations are cancelled — and Close waits for every
+// one of them to return before freeing anything, so that no goroutine is
+// ever inside the arena when it goes. A call already inside one Wasm call
+// cannot be preempted: it is waited for (runs call into Wasm in chunks of
+// about a millisecond, see doc.go). Compiles in flight are waited for,
+// or stop as soon as the compiler looks at its context.
+//
+// If ctx ends first, Close returns ctx.Err() and the memory is freed when
+// the last call in flight returns. Close is safe to call many times and
+// from any goroutine; later calls wait for the first's freeing (or their
+// own ctx) and return its error. Tensors in the arena (NewTensor,
+// RunInArena) are views of memory Close frees: like a slice of freed
+// memory, they must not be used afterwards.
 func (r *Runtime) Close(ctx context.Context) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.closed.Load() {
-		return nil
-	}
-	r.closed.Store(true)
-	r.background.Wait()
+	return r.life.shutdown(ctx, r.free)
+}
+
+// free releases everything once no call is inside.
+func (r *Runtime) free(ctx context.Context) error {
 	r.loaded.Purge()
+	r.liveMu.Lock()
+	live := r.live
+	r.live = nil
+	r.liveMu.Unlock()
+	for x := range live {
+		x.forceClose()
+	}
 	err := r.arena.close(ctx)
 	if berr := r.backend.close(ctx); err == nil {
 		err = berr
 	}
+	r.shared.life.leave()
 	if r.ownCache {
 		if cerr := r.shared.Close(ctx); err == nil {
 			err = cerr
@@ -279,8 +310,21 @@ func (r *Runtime) Close(ctx context.Context) error {
 	return err
 }
 
-func (r *Runtime) checkOpen() error {
-	if r.closed.Load() {
+// enter lets a call into the runtime (leave when done), or fails with
+// ErrClosed once Close has begun.
+func (r *Runtime) enter() error {
+	if !r.life.enter() {
+		return ErrClosed
+	}
+	return nil
+}
+
+func (r *Runtime) leave() { r.life.leave() }
+
+// stopped is the error of long work that Close asked to stop (nil while
+// the runtime is open), checked where the context is.
+func (r *Runtime) stopped() error {
+	if r.life.stopping() {
 		return ErrClosed
 	}
 	return nil
@@ -289,9 +333,10 @@ func (r *Runtime) checkOpen() error {
 // NewTensor allocates a zeroed tensor inside the arena. Passing it to Run
 // avoids copying it in; free it with FreeTensor when done.
 func (r *Runtime) NewTensor(dt memref.DType, shape []int) (*memref.Tensor, error) {
-	if err := r.checkOpen(); err != nil {
+	if err := r.enter(); err != nil {
 		return nil, err
 	}
+	defer r.leave()
 	return r.arena.alloc.NewTensor(dt, shape)
 }
 
@@ -299,8 +344,15 @@ func (r *Runtime) NewTensor(dt memref.DType, shape []int) (*memref.Tensor, error
 // are not cleared now: the arena zeroes them before anyone can read them
 // (when it hands the memory out again), except to a kernel that writes
 // every byte of its output first — so a loop of RunInArena and FreeTensor
-// clears nothing (memref.Arena.FreeDirty).
-func (r *Runtime) FreeTensor(t *memref.Tensor) error { return r.arena.alloc.FreeTensorDirty(t) }
+// clears nothing (memref.Arena.FreeDirty). After Close it returns
+// ErrClosed: the tensor went with the arena.
+func (r *Runtime) FreeTensor(t *memref.Tensor) error {
+	if err := r.enter(); err != nil {
+		return err
+	}
+	defer r.leave()
+	return r.arena.alloc.FreeTensorDirty(t)
+}
 
 // copyToArena copies tensors into new arena tensors (freeing them all on
 // failure).
@@ -320,7 +372,8 @@ func (r *Runtime) copyToArena(ts []*memref.Tensor) ([]*memref.Tensor, error) {
 	return out, nil
 }
 
-// ArenaStats reports the arena's use.
+// ArenaStats reports the arena's use (after Close: the bytes that were
+// still allocated when it freed the arena).
 func (r *Runtime) ArenaStats() memref.ArenaStats { return r.arena.alloc.Stats() }
 
 // zeroer is an arena backend that can zero memory cheaply (by giving pages

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -417,18 +418,32 @@ func ReadNPYFile(path string, maxBytes int64) (*Tensor, error) {
 // WriteNPYFile writes t to path in .npy format; see WriteNPY. It writes a
 // temporary file in the same directory, syncs it and renames it over path,
 // so readers see either the old file or the whole new one.
+//
+// An error names path (an *fs.PathError with Op "write"), never the
+// temporary file it writes first.
 func WriteNPYFile(path string, t *Tensor) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	var f *os.File
+	defer func() {
+		if err != nil {
+			if f != nil {
+				f.Close()
+				os.Remove(f.Name())
+			}
+			var pe *fs.PathError
+			var le *os.LinkError
+			switch {
+			case errors.As(err, &pe):
+				err = pe.Err
+			case errors.As(err, &le):
+				err = le.Err
+			}
+			err = &fs.PathError{Op: "write", Path: path, Err: err}
+		}
+	}()
+	f, err = os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			err = fmt.Errorf("%s: %w", path, err)
-		}
-	}()
 	bw := bufio.NewWriter(f)
 	if err = WriteNPY(bw, t); err != nil {
 		return err

@@ -16,7 +16,8 @@ import (
 
 func init() {
 	commands = append(commands, command{"bench",
-		"the benchmark suite against plain Go (and C): sandjit bench [--kernel=K1,K7] [--size=1024] [--workers=1] [--static] [--native] [--json] [--plot=out.svg]", runBench})
+		"the benchmark suite against plain Go (and C): sandjit bench [--kernel=K1,K7] [--size=1024] [--workers=1] [--static] [--native] [--json] [--plot=out.svg]", runBench,
+		"sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--static] [--native] [--json] [--plot=FILE.svg]"})
 }
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -36,12 +37,12 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	static := fs.Bool("static", false, "skip the dynamic form of each kernel (every dim ?), which is otherwise timed beside the static one")
 	native := fs.Bool("native", false, "also measure the suite's C peer (C -O3 and C -Ofast), built with $CC or gcc, in the same sitting")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--static] [--native] [--json] [--plot=FILE.svg]")
-		fmt.Fprint(stderr, "\nTimes the suite's kernels through the engine (RunInArena, Run and RunInto on inputs in the arena, Run on\ninputs on the Go heap), the same kernel in its dynamic form (every dim ?, RunInArena) and a plain-Go baseline,\ninterleaved, after checking each result against the baseline.\nWith --native, a C implementation of each kernel built with -O3 and with -Ofast follows on the same inputs.\n\n")
+		fmt.Fprintln(fs.Output(), "Usage: sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--static] [--native] [--json] [--plot=FILE.svg]")
+		fmt.Fprint(fs.Output(), "\nTimes the suite's kernels through the engine (RunInArena, Run and RunInto on inputs in the arena, Run on\ninputs on the Go heap), the same kernel in its dynamic form (every dim ?, RunInArena) and a plain-Go baseline,\ninterleaved, after checking each result against the baseline.\nWith --native, a C implementation of each kernel built with -O3 and with -Ofast follows on the same inputs.\n\n")
 		for _, k := range bench.Suite() {
-			fmt.Fprintf(stderr, "  %-4s %s\n", k.Name, k.Title)
+			fmt.Fprintf(fs.Output(), "  %-4s %s\n", k.Name, k.Title)
 		}
-		fmt.Fprintln(stderr)
+		fmt.Fprintln(fs.Output())
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterleaved(fs, args)

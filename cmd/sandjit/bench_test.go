@@ -71,7 +71,7 @@ func TestBenchUsage(t *testing.T) {
 		{"--nope"},
 	} {
 		code, _, errs := sandjit(t, append([]string{"bench"}, args...)...)
-		if code != exitUsage || !strings.Contains(errs, "sandjit: ") {
+		if code != exitUsage || !strings.HasPrefix(errs, "sandjit bench: ") || !strings.Contains(errs, "\nusage: sandjit bench") {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
 		}
 	}

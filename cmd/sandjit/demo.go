@@ -28,8 +28,10 @@ func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dump := fs.Bool("dump", false, "also print the loop IR and the Wasm")
-	if _, err := parseInterleaved(fs, args); err != nil {
+	if pos, err := parseInterleaved(fs, args); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
 	}
 	rt, err := engine.New(ctx, engine.WithArenaSize(64<<20))
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -114,14 +115,122 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// TestUsageErrors: bad usage says what is wrong on the first line, then
+// the command's one-line usage and where the flags are (not the whole
+// flag list), with exit status 2.
 func TestUsageErrors(t *testing.T) {
-	for _, args := range [][]string{{}, {"frobnicate"}, {"run"}, {"run", "a.mlir", "b.mlir"}, {"run", "--dump=bytes", "a.mlir"}, {"ops", "--format=xml"}, {"run", "--nope", "a.mlir"}} {
-		if code, _, _ := sandjit(t, args...); code != exitUsage {
-			t.Errorf("sandjit %v: exit %d, want %d", args, code, exitUsage)
+	for _, c := range []struct {
+		args  []string
+		first string // the first line of stderr
+	}{
+		{[]string{}, "sandjit: no command given"},
+		{[]string{"frobnicate"}, `sandjit: unknown command "frobnicate"`},
+		{[]string{"run"}, "sandjit run: want exactly one kernel file, got 0 arguments"},
+		{[]string{"run", "a.mlir", "b.mlir"}, "sandjit run: want exactly one kernel file, got 2 arguments"},
+		{[]string{"run", "--dump=bytes", "a.mlir"}, `sandjit run: --dump: unknown output "bytes" (want loops, wat, graph or stages)`},
+		{[]string{"ops", "--format=xml"}, `sandjit ops: --format must be text or json, got "xml"`},
+		{[]string{"ops", "extra"}, `sandjit ops: unexpected argument "extra"`},
+		{[]string{"demo", "extra"}, `sandjit demo: unexpected argument "extra"`},
+		{[]string{"run", "--nope", "a.mlir"}, "sandjit run: flag provided but not defined: -nope"},
+		{[]string{"compile", "--workers=x", "a.mlir"}, `sandjit compile: invalid value "x" for flag -workers: parse error`},
+		{[]string{"run", "a.mlir", "--output=r.npy"}, `sandjit run: --output #0: want @file.npy, got "r.npy"; did you mean --output=@r.npy?`},
+	} {
+		code, out, errs := sandjit(t, c.args...)
+		lines := strings.Split(strings.TrimRight(errs, "\n"), "\n")
+		if code != exitUsage || lines[0] != c.first || len(lines) > 3 || out != "" {
+			t.Errorf("sandjit %q: exit %d, stdout %q, stderr:\n%s\nwant exit 2, first line %q, at most 3 lines", c.args, code, out, errs, c.first)
+		}
+		if len(c.args) > 0 && c.args[0] != "frobnicate" && len(lines) > 1 && !strings.HasPrefix(lines[1], "usage: sandjit") {
+			t.Errorf("sandjit %q: second line %q, want the usage", c.args, lines[1])
 		}
 	}
-	if code, out, _ := sandjit(t, "help"); code != 0 || !strings.Contains(out, "Commands:") {
+	if code, out, _ := sandjit(t, "help"); code != 0 || !strings.Contains(out, "Commands:") || !strings.Contains(out, "Exit status:") {
 		t.Errorf("help: exit %d\n%s", code, out)
+	}
+	// -h is help: every flag, exit 0.
+	if code, _, errs := sandjit(t, "run", "-h"); code != 0 || !strings.Contains(errs, "-specialize string") ||
+		strings.Count(errs, "Usage: sandjit run") != 1 {
+		t.Errorf("run -h: exit %d\n%s", code, errs)
+	}
+}
+
+// TestInputHints: an input that names a file without its '@' is told so.
+func TestInputHints(t *testing.T) {
+	dir := t.TempDir()
+	k := writeFile(t, dir, "add.mlir", addKernel)
+	code, _, errs := sandjit(t, "run", k, "--input=r.npy", "--input=3xf32=1")
+	if want := `sandjit: --input #0: "r.npy" is a file name, not a tensor literal; did you mean --input=@r.npy?` + "\n"; code != exitFail || errs != want {
+		t.Errorf("exit %d, stderr %q; want 1, %q", code, errs, want)
+	}
+}
+
+// TestBracketInputs: a bare bracketed literal takes its shape from the
+// nesting and its element type from the kernel's argument.
+func TestBracketInputs(t *testing.T) {
+	dir := t.TempDir()
+	k := writeFile(t, dir, "add.mlir", addKernel)
+	code, out, errs := sandjit(t, "run", k, "--input=[[1,2,3],[4,5,6]]", "--input=[10 20 30]")
+	if want := "result[0]: tensor<2x3xf32>=[[11 22 33] [14 25 36]]\n"; code != 0 || out != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"[[1,2,3],[4,5]]", "ragged"},
+		{"[[1,2,3]", "unbalanced '['"},
+		{"[1,2,3]]", "unbalanced ']'"},
+		{"[[1,2,3],4]", "different depths"},
+		{"[1,2,3][4]", "want one outer list"},
+		{"[1,[2],3]", "a list where a value belongs"},
+		{"[[1,x,3],[4,5,6]]", "bad number"},
+	} {
+		code, _, errs := sandjit(t, "run", k, "--input="+c.in, "--input=3xf32=1")
+		if code != exitFail || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("--input=%s: exit %d, stderr %q; want 1 and %q", c.in, code, errs, c.want)
+		}
+	}
+}
+
+// TestOutputErrorNamesPath: an --output that cannot be written is named as
+// the user gave it (not as the temporary file written first).
+func TestOutputErrorNamesPath(t *testing.T) {
+	dir := t.TempDir()
+	k := writeFile(t, dir, "add.mlir", addKernel)
+	out := filepath.Join(dir, "missing", "r.npy")
+	code, _, errs := sandjit(t, "run", k, "--input=1x3xf32=1", "--input=3xf32=1", "--output=@"+out)
+	if want := "sandjit: result[0]: write " + out + ": no such file or directory\n"; code != exitFail || errs != want {
+		t.Errorf("exit %d, stderr %q; want 1, %q", code, errs, want)
+	}
+}
+
+// TestDumpWATIsValid: --dump=wat alone prints a module wat2wasm accepts
+// (Debian's wabt; .ci/run installs it).
+func TestDumpWATIsValid(t *testing.T) {
+	wat2wasm, err := exec.LookPath("wat2wasm")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("wat2wasm not installed in CI (.ci/run installs Debian's wabt)")
+		}
+		t.Skip("wat2wasm not installed (apt-get install wabt): --dump=wat output not checked")
+	}
+	dir := t.TempDir()
+	kernels := map[string]string{"add.mlir": addKernel}
+	for _, name := range []string{"op4_batch_matmul.mlir", "log_softmax_ranks.mlir", "op4_conv2d.mlir", "op4_chain_conv_bn_logits.mlir"} {
+		if b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "kernels", name)); err == nil {
+			kernels[name] = string(b)
+		}
+	}
+	if len(kernels) < 5 {
+		t.Fatal("testdata kernels missing")
+	}
+	for name, src := range kernels {
+		k := writeFile(t, dir, name, src)
+		code, out, errs := sandjit(t, "compile", k, "--dump=wat")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", name, code, errs)
+		}
+		wat := writeFile(t, dir, name+".wat", out)
+		if b, err := exec.Command(wat2wasm, wat, "-o", filepath.Join(dir, name+".wasm")).CombinedOutput(); err != nil {
+			t.Errorf("%s: wat2wasm rejects --dump=wat: %v\n%s", name, err, b)
+		}
 	}
 }
 

@@ -20,8 +20,10 @@ func runOps(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := flag.NewFlagSet("ops", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "text or json")
-	if _, err := parseInterleaved(fs, args); err != nil {
+	if pos, err := parseInterleaved(fs, args); err != nil {
 		return err
+	} else if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
 	}
 	matrix := lower.SupportMatrix()
 	switch *format {

@@ -100,8 +100,7 @@ func (c *commonFlags) parse(fs *flag.FlagSet, args []string) (string, map[string
 		return "", nil, err
 	}
 	if len(pos) != 1 {
-		fs.Usage()
-		return "", nil, usagef("%s: want exactly one kernel file, got %d arguments", fs.Name(), len(pos))
+		return "", nil, usagef("want exactly one kernel file, got %d arguments", len(pos))
 	}
 	dumps, err := c.dumps()
 	return pos[0], dumps, err
@@ -143,7 +142,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.Var(&outputs, "output", "where result i goes: @file.npy (repeat per result; results without one are printed)")
 	maxPrint := fs.Int("print-max", 1024, "print at most this many elements of a result")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: sandjit run KERNEL.mlir [--entry=NAME] [--input=…]… [--output=@r.npy]… [--specialize=enabled|disabled|always] [--dump=loops,wat]")
+		fmt.Fprintln(fs.Output(), "Usage: sandjit run KERNEL.mlir [--entry=NAME] [--input=…]… [--output=@r.npy]… [--specialize=enabled|disabled|always] [--dump=loops,wat]")
 		fs.PrintDefaults()
 	}
 	path, dumps, err := c.parse(fs, args)
@@ -152,6 +151,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	tensors := make([]*memref.Tensor, len(inputs))
 	for i, in := range inputs {
+		if isBracketed(in) {
+			continue // typed below, from the kernel's signature
+		}
 		t, err := parseInput(in)
 		if err != nil {
 			return fmt.Errorf("--input #%d: %w", i, err)
@@ -160,6 +162,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	for i, o := range outputs {
 		if !strings.HasPrefix(o, "@") || len(o) < 2 {
+			if len(o) > 0 && !strings.HasPrefix(o, "@") {
+				return usagef("--output #%d: want @file.npy, got %q; did you mean --output=@%s?", i, o, o)
+			}
 			return usagef("--output #%d: want @file.npy, got %q", i, o)
 		}
 	}
@@ -170,6 +175,13 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	defer closeRT()
 	if len(tensors) != len(exe.Func().Args) {
 		return fmt.Errorf("@%s takes %d arguments (%s), got %d --input", exe.Func().Name, len(exe.Func().Args), argList(exe.Func()), len(tensors))
+	}
+	for i, in := range inputs {
+		if tensors[i] == nil {
+			if tensors[i], err = parseBracketed(in, exe.Func().Args[i].Type.Elem); err != nil {
+				return fmt.Errorf("--input #%d: %w", i, err)
+			}
+		}
 	}
 	if len(dumps) > 0 {
 		x, err := exe.ExecutableFor(ctx, tensors...)
@@ -237,7 +249,112 @@ func parseInput(s string) (*memref.Tensor, error) {
 		}
 		return t, err
 	}
-	return memref.ParseLiteral(s)
+	t, err := memref.ParseLiteral(s)
+	if err != nil && looksLikeFile(s) {
+		return nil, fmt.Errorf("%q is a file name, not a tensor literal; did you mean --input=@%s?", s, s)
+	}
+	return t, err
+}
+
+// isBracketed reports whether an --input is a bare bracketed literal
+// ([[1,2],[3,4]]): its shape is the nesting, its element type the
+// argument's.
+func isBracketed(s string) bool { return strings.HasPrefix(strings.TrimSpace(s), "[") }
+
+// parseBracketed parses a bare bracketed literal as a tensor of dtype dt
+// (the kernel argument's element type).
+func parseBracketed(s string, dt memref.DType) (*memref.Tensor, error) {
+	shape, err := bracketShape(s)
+	if err != nil {
+		return nil, fmt.Errorf("%w %q: %v (want e.g. [[1,2],[3,4]], or a type first: 2x2xf32=1 2 3 4)", memref.ErrLiteral, s, err)
+	}
+	typ := dt.String()
+	for i := len(shape) - 1; i >= 0; i-- {
+		typ = fmt.Sprintf("%dx%s", shape[i], typ)
+	}
+	return memref.ParseLiteral(typ + "=" + s)
+}
+
+// bracketShape is the shape of a nested, rectangular bracketed list of
+// values: [[1,2,3],[4,5,6]] is [2 3]. Values are separated by commas or
+// spaces and must all sit at the innermost level.
+func bracketShape(s string) ([]int, error) {
+	var shape, counts []int // per level: its length (-1: not seen yet); the open lists' counts so far
+	leaf, tops := -1, 0     // the level values sit at; lists at the top
+	record := func(level, n int) error {
+		for len(shape) <= level {
+			shape = append(shape, -1)
+		}
+		if shape[level] == -1 {
+			shape[level] = n
+		} else if shape[level] != n {
+			return fmt.Errorf("ragged: lists of %d and %d values at depth %d", shape[level], n, level+1)
+		}
+		return nil
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '[':
+			if leaf >= 0 && len(counts) >= leaf {
+				return nil, fmt.Errorf("a list where a value belongs")
+			}
+			if len(counts) == 0 {
+				if tops++; tops > 1 {
+					return nil, fmt.Errorf("want one outer list, got more")
+				}
+			} else {
+				counts[len(counts)-1]++
+			}
+			counts = append(counts, 0)
+			i++
+		case c == ']':
+			if len(counts) == 0 {
+				return nil, fmt.Errorf("unbalanced ']'")
+			}
+			if err := record(len(counts)-1, counts[len(counts)-1]); err != nil {
+				return nil, err
+			}
+			counts = counts[:len(counts)-1]
+			i++
+		case c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		default:
+			j := i
+			for j < len(s) && !strings.ContainsRune("[], \t\n\r", rune(s[j])) {
+				j++
+			}
+			if len(counts) == 0 {
+				return nil, fmt.Errorf("value %q outside the brackets", s[i:j])
+			}
+			if leaf == -1 {
+				leaf = len(counts)
+			} else if leaf != len(counts) {
+				return nil, fmt.Errorf("values at different depths")
+			}
+			counts[len(counts)-1]++
+			i = j
+		}
+	}
+	switch {
+	case len(counts) != 0:
+		return nil, fmt.Errorf("unbalanced '['")
+	case tops != 1:
+		return nil, fmt.Errorf("want one outer list, got none")
+	case leaf != -1 && leaf != len(shape):
+		return nil, fmt.Errorf("values at different depths")
+	}
+	return shape, nil
+}
+
+// looksLikeFile reports whether a value that is no tensor literal names a
+// file (an .npy name, or a file that exists): the '@' was forgotten.
+func looksLikeFile(s string) bool {
+	if strings.HasSuffix(strings.ToLower(s), ".npy") {
+		return true
+	}
+	st, err := os.Stat(s)
+	return err == nil && st.Mode().IsRegular()
 }
 
 func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -247,7 +364,7 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	c.register(fs)
 	out := fs.String("o", "", "write the Wasm binary to this file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: sandjit compile KERNEL.mlir [--entry=NAME] [--dump=loops,wat,graph,stages] [-o kernel.wasm]")
+		fmt.Fprintln(fs.Output(), "Usage: sandjit compile KERNEL.mlir [--entry=NAME] [--dump=loops,wat,graph,stages] [-o kernel.wasm]")
 		fs.PrintDefaults()
 	}
 	path, dumps, err := c.parse(fs, args)
@@ -283,12 +400,13 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // dumpParts shows the compiler outputs of each part of a kernel with
 // control flow (their default executables; a part that has none says why).
 func dumpParts(ctx context.Context, w io.Writer, exe *engine.JitExecutable, dumps map[string]bool) {
-	fmt.Fprintf(w, "// @%s has control flow: the host runs %d parts\n", exe.Func().Name, len(exe.Parts()))
+	c := commentFor(dumps)
+	fmt.Fprintf(w, "%s @%s has control flow: the host runs %d parts\n", c, exe.Func().Name, len(exe.Parts()))
 	for _, p := range exe.Parts() {
-		fmt.Fprintf(w, "// part @%s\n", p.Func().Name)
+		fmt.Fprintf(w, "%s part @%s\n", c, p.Func().Name)
 		x, err := p.Default(ctx)
 		if err != nil {
-			fmt.Fprintf(w, "// (no default executable: %v)\n", err)
+			fmt.Fprintf(w, "%s (no default executable: %v)\n", c, err)
 			continue
 		}
 		printDumps(w, x.Kernel(), x, dumps)
@@ -296,20 +414,31 @@ func dumpParts(ctx context.Context, w io.Writer, exe *engine.JitExecutable, dump
 	}
 }
 
+// commentFor is how the dumps' headers start: WAT's ";;" when the Wasm
+// text is all that is shown, so that the output is a valid .wat file
+// (wat2wasm accepts it); the loop IR's "//" otherwise.
+func commentFor(dumps map[string]bool) string {
+	if len(dumps) == 1 && dumps["wat"] {
+		return ";;"
+	}
+	return "//"
+}
+
 // printDumps shows the requested compiler outputs.
 func printDumps(w io.Writer, k *lower.Kernel, x *engine.Executable, dumps map[string]bool) {
+	c := commentFor(dumps)
 	if dumps["graph"] {
-		fmt.Fprintf(w, "// kernel graph\n%s\n", k.Func)
+		fmt.Fprintf(w, "%s kernel graph\n%s\n", c, k.Func)
 	}
 	if dumps["stages"] {
 		for _, s := range k.Stages {
-			fmt.Fprintf(w, "// loop IR after %s\n%s\n", s.Name, s.Text)
+			fmt.Fprintf(w, "%s loop IR after %s\n%s\n", c, s.Name, s.Text)
 		}
 	}
 	if dumps["loops"] {
-		fmt.Fprintf(w, "// loop IR\n%s\n", k.Program)
+		fmt.Fprintf(w, "%s loop IR\n%s\n", c, k.Program)
 	}
 	if dumps["wat"] {
-		fmt.Fprintf(w, "// wasm\n%s\n", x.WAT())
+		fmt.Fprintf(w, "%s wasm\n%s\n", c, x.WAT())
 	}
 }
