@@ -2,6 +2,7 @@ package lower
 
 import (
 	"errors"
+	"fmt"
 	"flag"
 	"os"
 	"path/filepath"
@@ -289,6 +290,43 @@ func compileFlow(t *testing.T, name string, m *Module, fl *Flow, seen map[*Flow]
 		}
 		if _, err := Compile(sm, CompileOptions{Entry: st.Seg.Name, Verify: true}); err != nil && !errors.Is(err, ErrNeedsShapes) {
 			t.Errorf("%s: segment @%s: %v\n%s", name, st.Seg.Name, err, st.Seg)
+		}
+	}
+}
+
+// fibKernel is a Fibonacci-shaped DAG of n tf.AddV2 ops: each adds the two
+// previous results, so every value is read twice.
+func fibKernel(n int, ty string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "func.func @fib(%%a: %[1]s, %%b: %[1]s) -> %[1]s {\n", ty)
+	p2, p1 := "%a", "%b"
+	for i := range n {
+		fmt.Fprintf(&b, "  %%%d = \"tf.AddV2\"(%s, %s) : (%[4]s, %[4]s) -> %[4]s\n", i, p2, p1, ty)
+		p2, p1 = p1, fmt.Sprintf("%%%d", i)
+	}
+	fmt.Fprintf(&b, "  func.return %s : %s\n}\n", p1, ty)
+	return b.String()
+}
+
+// TestFusionBoundsSharedProducers: fusing a DAG whose values are each read
+// twice must not turn it into a tree (issue 18: exponential in its depth).
+func TestFusionBoundsSharedProducers(t *testing.T) {
+	for _, n := range []int{30, 300} {
+		k, err := compileText(t, "fib.mlir", fibKernel(n, "tensor<4xf32>"), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		instrs := 0
+		for _, nest := range k.Program.Nests {
+			instrs += len(nest.Body)
+		}
+		if instrs > 8*n {
+			t.Errorf("%d ops: %d instructions in %d nests after fusion, want <= %d", n, instrs, len(k.Program.Nests), 8*n)
+		}
+		for _, nest := range k.Program.Nests {
+			if len(nest.Src) > 4*len(nest.Body) {
+				t.Errorf("%d ops: nest %s implements %d source ops in %d instructions", n, nest.Name, len(nest.Src), len(nest.Body))
+			}
 		}
 	}
 }

@@ -6,15 +6,43 @@ package loopir
 // what remains. Inputs and outputs always
 // stay, in order, so buffer i is still argument i for every input.
 func DeadCode(p *Program) {
-	for changed := true; changed; {
-		changed = false
-		for k := len(p.Nests) - 1; k >= 0; k-- {
-			if !nestIsLive(p, k) {
-				p.Nests = append(p.Nests[:k], p.Nests[k+1:]...)
-				changed = true
+	// One pass from the last nest back: a nest is live when it writes a
+	// non-temporary or a temporary that a later live nest loads, so the
+	// buffers the live nests after k load are all that nest k needs.
+	loadedLater := make([]bool, len(p.Buffers))
+	live := make([]bool, len(p.Nests))
+	for k := len(p.Nests) - 1; k >= 0; k-- {
+		n := p.Nests[k]
+		for _, in := range n.Body {
+			if in.Op == OpAssert {
+				live[k] = true // it may stop the run
+				break
+			}
+			if in.Op != OpStore && in.Op != OpAccum {
+				continue
+			}
+			if b := p.Root(in.Acc.Buf); p.Buffers[b].Kind != Temp || loadedLater[b] {
+				live[k] = true
+				break
+			}
+		}
+		if !live[k] {
+			continue
+		}
+		for _, in := range n.Body {
+			if in.Op == OpLoad {
+				loadedLater[p.Root(in.Acc.Buf)] = true
 			}
 		}
 	}
+	kept := p.Nests[:0]
+	for k, n := range p.Nests {
+		if live[k] {
+			kept = append(kept, n)
+		}
+	}
+	clear(p.Nests[len(kept):])
+	p.Nests = kept
 	for _, n := range p.Nests {
 		deadInstrs(n)
 	}
@@ -49,29 +77,6 @@ func deadInstrs(n *Nest) {
 		body = append(body, in)
 	}
 	n.Body = body
-}
-
-func nestIsLive(p *Program, k int) bool {
-	for _, in := range p.Nests[k].Body {
-		if in.Op == OpAssert {
-			return true // it may stop the run
-		}
-		if in.Op != OpStore && in.Op != OpAccum {
-			continue
-		}
-		b := p.Root(in.Acc.Buf)
-		if p.Buffers[b].Kind != Temp {
-			return true
-		}
-		for _, later := range p.Nests[k+1:] {
-			for _, li := range later.Body {
-				if li.Op == OpLoad && p.Root(li.Acc.Buf) == b {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 func compactBuffers(p *Program) {
