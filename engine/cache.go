@@ -296,8 +296,6 @@ func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, 
 		if a.bin, err = m.Encode(); err != nil {
 			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
 		}
-		a.wat = m.WAT()
-		a.watOnce.Do(func() {})
 		if c.disk != nil {
 			_ = c.disk.Put(key, append(a.irDigest[:], a.bin...))
 		}

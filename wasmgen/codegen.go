@@ -255,7 +255,8 @@ type nestGen struct {
 	// and writes uoff elements past the pointers, and accumulates into
 	// register set ucur
 	uoff, ucur int
-	unroll     int // body instances per unrolled contiguous group (1: none)
+	unroll     int  // body instances per unrolled contiguous group (1: none)
+	manyMath   bool // more than maxInlineMath math functions: call them (callsMath)
 	// hoisted are the body's values computed before the innermost loop
 	// (by instruction index), while it is being emitted.
 	hoisted map[int]val
@@ -289,7 +290,7 @@ func (g *gen) nestFunc(f *Func, n *loopir.Nest) error {
 		}
 	}
 
-	ng := &nestGen{g: g, f: f, n: n, lo: 1, hi: 2, unroll: unrollFor(n)}
+	ng := &nestGen{g: g, f: f, n: n, lo: 1, hi: 2, unroll: unrollFor(n), manyMath: mathCount(n) > maxInlineMath}
 	if err := ng.prologue(); err != nil {
 		return err
 	}
@@ -906,13 +907,35 @@ func (ng *nestGen) mayCall() bool {
 			case loopir.MathSin, loopir.MathCos, loopir.MathTan:
 				return true
 			}
-			if ng.g.opts.CallMath {
+			if ng.callsMath() {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// maxInlineMath is how many math functions (tanh, exp, …) a nest's body
+// inlines; a body with more calls them all. Each inlined function is some
+// hundred Wasm instructions, so a long fused chain of them (4,000
+// tf.Tanh) would make one function of megabytes for the backend to
+// compile; past a few the call costs little next to the function itself.
+const maxInlineMath = 16
+
+// mathCount is the number of math-library functions in a nest's body.
+func mathCount(n *loopir.Nest) int {
+	k := 0
+	for _, in := range n.Body {
+		if in.Op == loopir.OpMath || in.Op == loopir.OpMath2 || in.Op == loopir.OpPow {
+			k++
+		}
+	}
+	return k
+}
+
+// callsMath reports whether the nest calls the math library's functions
+// rather than inlining them.
+func (ng *nestGen) callsMath() bool { return ng.g.opts.CallMath || ng.manyMath }
 
 // loopIndex is a loop's variable in every lane: the innermost loop's
 // counts up across the lanes, the others are the same in all.

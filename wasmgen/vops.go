@@ -172,7 +172,7 @@ func (ng *nestGen) toBool(m val) val {
 }
 
 func (ng *nestGen) callMath(fn MathFunc, dt memref.DType, args ...val) val {
-	if ng.g.opts.CallMath {
+	if ng.callsMath() {
 		lib := ng.g.math.Func(fn, laneType(dt))
 		return ng.perReg(dt, args, func(f *Func) { f.Call(lib) })
 	}
