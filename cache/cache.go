@@ -86,6 +86,9 @@ type entry[V any] struct {
 	size  int64
 	elem  *list.Element // nil until done (a pending entry is never evicted)
 	ready bool
+
+	waiters int                // callers waiting for a pending entry (its starter included)
+	cancel  context.CancelFunc // cancels the computation's context
 }
 
 // New makes a cache.
@@ -96,11 +99,16 @@ func New[V any](o Options[V]) *Cache[V] {
 	return &Cache[V]{max: o.MaxBytes, onEvict: o.OnEvict, entries: map[Key]*entry[V]{}}
 }
 
-// Get returns the value for key, calling compute on a miss. compute gets a
-// context that is not cancelled when the caller's is (other callers may
-// be waiting for the same result); it returns the value, its size in bytes
-// and an error. A caller whose ctx ends while it waits gets ctx.Err(); the
-// computation goes on for the others.
+// Get returns the value for key, calling compute on a miss.
+//
+// compute runs on the goroutine of the caller that missed, with a context
+// that keeps the caller's values but is cancelled only when every caller
+// waiting for the result has gone (its own context ended): a computation
+// nobody waits for any more is cancelled, not left running, while one that
+// others still wait for goes on for them (and holds the caller that
+// started it until it ends). A caller that only waits returns ctx's error
+// as soon as its ctx ends. A computation that was cancelled so is not
+// cached: the next Get computes again.
 func (c *Cache[V]) Get(ctx context.Context, key Key, compute func(ctx context.Context) (V, int64, error)) (V, error) {
 	c.mu.Lock()
 	if e, ok := c.entries[key]; ok {
@@ -110,24 +118,31 @@ func (c *Cache[V]) Get(ctx context.Context, key Key, compute func(ctx context.Co
 			c.hits.Add(1)
 			return e.val, e.err
 		}
+		e.waiters++
 		c.mu.Unlock()
 		c.waits.Add(1)
 		select {
 		case <-e.done:
+			c.leave(e, false)
 			return e.val, e.err
 		case <-ctx.Done():
+			c.leave(e, true)
 			var zero V
 			return zero, ctx.Err()
 		}
 	}
-	e := &entry[V]{key: key, done: make(chan struct{})}
+	cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	e := &entry[V]{key: key, done: make(chan struct{}), waiters: 1, cancel: cancel}
 	c.entries[key] = e
 	c.mu.Unlock()
 	c.misses.Add(1)
-
+	stop := context.AfterFunc(ctx, func() { c.leave(e, true) })
 	start := time.Now()
-	val, size, err := c.run(context.WithoutCancel(ctx), compute)
+	val, size, err := c.run(cctx, compute)
 	c.computeNanos.Add(int64(time.Since(start)))
+	stop()
+	abandoned := cctx.Err() != nil
 	if err != nil {
 		c.errors.Add(1)
 		size = int64(len(err.Error())) + 64
@@ -135,17 +150,60 @@ func (c *Cache[V]) Get(ctx context.Context, key Key, compute func(ctx context.Co
 	c.mu.Lock()
 	e.val, e.err, e.size, e.ready = val, err, max(size, 1), true
 	var gone []*entry[V]
-	if c.entries[key] == e { // not removed meanwhile
+	switch {
+	case abandoned:
+		// Cancelled because nobody waited: leave already dropped it.
+		if c.entries[key] == e {
+			delete(c.entries, key)
+		}
+		if err == nil {
+			gone = append(gone, e)
+		}
+	case c.entries[key] == e: // not removed meanwhile
 		e.elem = c.lru.PushFront(e)
 		c.bytes += e.size
 		gone = c.evict()
-	} else {
+	default:
 		gone = append(gone, e)
 	}
 	c.mu.Unlock()
 	close(e.done)
 	c.release(gone)
+	if abandoned && ctx.Err() != nil {
+		var zero V
+		return zero, ctx.Err()
+	}
 	return val, err
+}
+
+// leave records that a caller waiting for e has gone (cancelled: its
+// context ended); when it was the last one and the computation is still
+// running, the computation is cancelled and the entry dropped, so that no
+// new caller waits for a result that will not come.
+func (c *Cache[V]) leave(e *entry[V], cancelled bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e.waiters--
+	if !cancelled || e.waiters > 0 || e.ready {
+		return
+	}
+	e.cancel()
+	if c.entries[e.key] == e {
+		delete(c.entries, e.key)
+	}
+}
+
+// Computing reports how many computations are running now.
+func (c *Cache[V]) Computing() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, e := range c.entries {
+		if !e.ready {
+			n++
+		}
+	}
+	return n
 }
 
 // release calls OnEvict for entries that left the cache.

@@ -252,3 +252,54 @@ func TestOnEvict(t *testing.T) {
 		t.Errorf("evicted %v", evicted)
 	}
 }
+
+// TestAbandonedComputationIsCancelled: when every caller waiting for a
+// computation has gone, its context is cancelled, it is not cached, and
+// the next Get computes again; while one caller still waits it goes on.
+func TestAbandonedComputationIsCancelled(t *testing.T) {
+	c := New[int](Options[int]{})
+	stopped := make(chan error, 1)
+	started := make(chan struct{})
+	slow := func(ctx context.Context) (int, int64, error) {
+		close(started)
+		<-ctx.Done()
+		stopped <- ctx.Err()
+		return 0, 0, ctx.Err()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	wctx, wcancel := context.WithCancel(context.Background())
+	res := make(chan error, 2)
+	go func() { _, err := c.Get(ctx, key("k"), slow); res <- err }()
+	<-started
+	go func() { _, err := c.Get(wctx, key("k"), nil); res <- err }()
+	for c.Stats().Waits == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel() // the starter goes; the other caller still waits
+	select {
+	case err := <-stopped:
+		t.Fatalf("cancelled while a caller still waited: %v", err)
+	case <-time.After(20 * time.Millisecond):
+	}
+	wcancel()
+	select {
+	case err := <-stopped:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("computation stopped with %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("computation not cancelled when every caller had gone")
+	}
+	for range 2 {
+		if err := <-res; !errors.Is(err, context.Canceled) {
+			t.Errorf("caller got %v", err)
+		}
+	}
+	v, err := c.Get(context.Background(), key("k"), func(context.Context) (int, int64, error) { return 7, 1, nil })
+	if v != 7 || err != nil {
+		t.Errorf("after a cancelled computation: %v, %v (want a fresh one)", v, err)
+	}
+	if n := c.Computing(); n != 0 {
+		t.Errorf("%d computations still running", n)
+	}
+}

@@ -7,8 +7,10 @@
 //   - Cache: in memory, bounded by the total size of its entries (least
 //     recently used evicted first), safe for concurrent use. Concurrent
 //     misses for one key compute once and the other callers wait for that
-//     result (singleflight); a failed computation is remembered as its
-//     error; counters (Stats) say how it is used.
+//     result (singleflight); a computation every caller has stopped
+//     waiting for is cancelled (its context) and not kept; a failed
+//     computation is remembered as its error; counters (Stats) say how it
+//     is used.
 //   - Disk: blobs on disk that survive a restart, written atomically (a
 //     temporary file renamed into place) and verified on every read (magic,
 //     format version, key, length, SHA-256): a corrupt or foreign file is
