@@ -271,11 +271,17 @@ func fileDigest(p string) (string, error) {
 // build returns the artifact for key generated with opts, compiling it (or
 // reading its Wasm from disk) on a miss. compile lowers the kernel; it is
 // always run, since the host side of a run needs the lowered kernel.
-func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, compile func() (*lower.Kernel, error)) (*artifact, error) {
-	key = cache.NewKey(key[:], opts.Key())
+func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, lim CompileLimits, compile func(context.Context) (*lower.Kernel, error)) (*artifact, error) {
+	var limKey [16]byte
+	binary.LittleEndian.PutUint64(limKey[:], uint64(lim.LoopInstructions))
+	binary.LittleEndian.PutUint64(limKey[8:], uint64(lim.WasmBytes))
+	key = cache.NewKey(key[:], opts.Key(), limKey[:])
 	return c.artifacts.Get(ctx, key, func(ctx context.Context) (*artifact, int64, error) {
-		k, err := compile()
+		k, err := compile(ctx)
 		if err != nil {
+			return nil, 0, err
+		}
+		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
 		a := &artifact{kernel: k, irDigest: sha256.Sum256([]byte(k.Program.String())), opts: opts}
@@ -293,8 +299,14 @@ func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, 
 		if err != nil {
 			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
 		if a.bin, err = m.Encode(); err != nil {
 			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
+		}
+		if len(a.bin) > lim.WasmBytes {
+			return nil, 0, &LimitError{Limit: "max_wasm_bytes", What: "the Wasm module (bytes)", Got: int64(len(a.bin)), Max: int64(lim.WasmBytes)}
 		}
 		if c.disk != nil {
 			_ = c.disk.Put(key, append(a.irDigest[:], a.bin...))

@@ -2,10 +2,12 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sandjit/sandjit/lower/refeval"
 	"github.com/sandjit/sandjit/memref"
@@ -85,4 +87,65 @@ func TestManyMathFunctionsCalled(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCompileLimits: a compilation over a limit fails with a *LimitError
+// naming it, matched by ErrLimit, and is not an internal error.
+func TestCompileLimits(t *testing.T) {
+	ctx := context.Background()
+	src := []byte(chainKernel(40, "tensor<8xf32>", "tf.Neg", "tf.Abs"))
+	for _, c := range []struct {
+		lim  CompileLimits
+		name string
+	}{
+		{CompileLimits{LoopInstructions: 20}, "max_loop_instructions"},
+		{CompileLimits{WasmBytes: 200}, "max_wasm_bytes"},
+	} {
+		rt := newRuntime(t, WithCompileLimits(c.lim))
+		_, err := rt.Compile(ctx, src)
+		var le *LimitError
+		if !errors.Is(err, ErrLimit) || !errors.As(err, &le) || le.Limit != c.name || errors.Is(err, ErrInternal) {
+			t.Errorf("%+v: got %v, want a *LimitError for %s", c.lim, err, c.name)
+		}
+	}
+	rt := newRuntime(t)
+	if _, err := rt.Compile(ctx, src); err != nil {
+		t.Errorf("within the default limits: %v", err)
+	}
+}
+
+// TestCompileHonoursContext: a compilation whose caller's deadline passes
+// returns the context's error promptly, is not cached as failed, and
+// compiles when asked again.
+func TestCompileHonoursContext(t *testing.T) {
+	rt := newRuntime(t)
+	src := []byte(fibSource(1500))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := rt.Compile(ctx, src)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v, want the deadline's error", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("returned %v after a 5ms deadline", d)
+	}
+	if _, err := rt.Compile(context.Background(), src); err != nil {
+		t.Errorf("compiling again: %v", err)
+	}
+}
+
+// fibSource is a Fibonacci-shaped DAG of n tf.AddV2: each adds the two
+// previous results.
+func fibSource(n int) string {
+	var b strings.Builder
+	ty := "tensor<4xf32>"
+	fmt.Fprintf(&b, "func.func @fib(%%a: %[1]s, %%b: %[1]s) -> %[1]s {\n", ty)
+	p2, p1 := "%a", "%b"
+	for i := range n {
+		fmt.Fprintf(&b, "  %%%d = \"tf.AddV2\"(%s, %s) : (%[4]s, %[4]s) -> %[4]s\n", i, p2, p1, ty)
+		p2, p1 = p1, fmt.Sprintf("%%%d", i)
+	}
+	fmt.Fprintf(&b, "  func.return %s : %s\n}\n", p1, ty)
+	return b.String()
 }

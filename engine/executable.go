@@ -92,6 +92,9 @@ func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption
 		if err != nil {
 			return nil, 0, err
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
 		j, err := r.newJit(ctx, kernelKey(src, cfg.entry, cfg.filename), mod, cfg)
 		return j, int64(len(src))*4 + 4<<10, err
 	}

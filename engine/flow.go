@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/sandjit/sandjit/cache"
@@ -10,9 +9,16 @@ import (
 	"github.com/sandjit/sandjit/memref"
 )
 
-// ErrLimit: a run exceeded a bound of the runtime (a While's iteration
-// limit, WithMaxIterations).
-var ErrLimit = errors.New("limit exceeded")
+// ErrLimit: a run or a compilation exceeded a bound of the runtime (a
+// While's iteration limit, WithMaxIterations; a compile limit,
+// WithCompileLimits, reported as a *LimitError naming it). It is
+// lower.ErrLimit.
+var ErrLimit = lower.ErrLimit
+
+// LimitError is a compilation over one of its limits (WithCompileLimits):
+// Limit names it ("max_loop_instructions", "max_wasm_bytes"). It matches
+// ErrLimit.
+type LimitError = lower.LimitError
 
 // flowExec runs a function with control flow (lower.Flow): its segments
 // through JitExecutables of their own (each with its default executable

@@ -203,8 +203,9 @@ func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, 
 	case j.mode == SpecializeAlways:
 		j.defErr = fmt.Errorf("%w: default executable is not available in specialization mode always", ErrArgument)
 	default:
-		x, err := r.executable(ctx, j.defKey, func() (*lower.Kernel, error) {
-			return lower.Compile(mod, lower.CompileOptions{Entry: fn.Name, KeepStages: cfg.stages})
+		x, err := r.executable(ctx, j.defKey, func(ctx context.Context) (*lower.Kernel, error) {
+			return lower.CompileContext(ctx, mod, lower.CompileOptions{Entry: fn.Name, KeepStages: cfg.stages,
+				MaxLoopInstrs: r.cfg.limits.withDefaults().LoopInstructions})
 		})
 		switch {
 		case err == nil:
@@ -235,8 +236,9 @@ func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
 			return x, nil
 		}
 	}
-	x, err := e.rt.executable(ctx, e.defKey, func() (*lower.Kernel, error) {
-		return lower.Compile(e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages})
+	x, err := e.rt.executable(ctx, e.defKey, func(ctx context.Context) (*lower.Kernel, error) {
+		return lower.CompileContext(ctx, e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages,
+			MaxLoopInstrs: e.rt.cfg.limits.withDefaults().LoopInstructions})
 	})
 	if err == nil {
 		if w, old := weak.Make(x), e.def.Load(); old == nil || *old != w {
@@ -440,7 +442,7 @@ func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Ten
 		}
 	}
 	key := cache.NewKey(e.key[:], specKey)
-	compile := func() (*lower.Kernel, error) { return e.specialize(sym, values) }
+	compile := func(ctx context.Context) (*lower.Kernel, error) { return e.specialize(ctx, sym, values) }
 	if e.mode == SpecializeAlways || e.defErr != nil {
 		return e.rt.executable(ctx, key, compile)
 	}
@@ -479,7 +481,7 @@ func (e *JitExecutable) declared() []lower.TensorType {
 
 // specialize lowers the kernel for one symbolic shape (and values) and
 // tells the listener.
-func (e *JitExecutable) specialize(sym lower.SymbolicShapes, values []*memref.Tensor) (*lower.Kernel, error) {
+func (e *JitExecutable) specialize(ctx context.Context, sym lower.SymbolicShapes, values []*memref.Tensor) (*lower.Kernel, error) {
 	types := sym.Types(e.fn)
 	e.rt.specializations.Add(1)
 	if l := e.cfg.listener; l != nil {
@@ -490,9 +492,12 @@ func (e *JitExecutable) specialize(sym lower.SymbolicShapes, values []*memref.Te
 			}
 		}
 	}
-	k, err := lower.Compile(e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages,
-		ArgTypes: types, ArgSyms: sym, ArgValues: values})
+	k, err := lower.CompileContext(ctx, e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages,
+		ArgTypes: types, ArgSyms: sym, ArgValues: values, MaxLoopInstrs: e.rt.cfg.limits.withDefaults().LoopInstructions})
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("failed to specialize executable: %w", err)
 	}
 	return k, nil

@@ -54,6 +54,48 @@ type config struct {
 	// context's deadline).
 	maxIterations  int64
 	genericKernels bool
+	limits         CompileLimits
+}
+
+// CompileLimits bound what one compilation may build, so that a small
+// hostile kernel cannot make the compiler take unbounded memory: over one,
+// the compile fails with a *LimitError naming it (errors.Is ErrLimit).
+// Zero fields take the defaults, far above any kernel within the default
+// parse limits.
+type CompileLimits struct {
+	// LoopInstructions bounds the loop IR (instructions in all nests)
+	// after lowering and after every pass: the fused expression size.
+	// Default lower.DefaultMaxLoopInstrs.
+	LoopInstructions int
+	// WasmBytes bounds the encoded module, checked before the backend
+	// compiles it to native code (whose size and compile time follow the
+	// module's). Default DefaultMaxWasmBytes.
+	WasmBytes int
+}
+
+// DefaultMaxWasmBytes is CompileLimits.WasmBytes's default.
+const DefaultMaxWasmBytes = 32 << 20
+
+func (l CompileLimits) withDefaults() CompileLimits {
+	if l.LoopInstructions <= 0 {
+		l.LoopInstructions = lower.DefaultMaxLoopInstrs
+	}
+	if l.WasmBytes <= 0 {
+		l.WasmBytes = DefaultMaxWasmBytes
+	}
+	return l
+}
+
+// WithCompileLimits sets the limits of every compilation in the runtime
+// (see CompileLimits).
+func WithCompileLimits(l CompileLimits) Option {
+	return func(c *config) error {
+		if l.LoopInstructions < 0 || l.WasmBytes < 0 {
+			return fmt.Errorf("compile limits must not be negative, got %+v", l)
+		}
+		c.limits = l
+		return nil
+	}
 }
 
 // Option configures a Runtime.
@@ -201,7 +243,7 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 // executable returns the executable for an artifact key, loaded into this
 // runtime's arena, with a reference taken: building the artifact through
 // the shared cache (compile lowers it) and loading it on a miss.
-func (r *Runtime) executable(ctx context.Context, key cache.Key, compile func() (*lower.Kernel, error)) (*Executable, error) {
+func (r *Runtime) executable(ctx context.Context, key cache.Key, compile func(context.Context) (*lower.Kernel, error)) (*Executable, error) {
 	for {
 		x, err := r.loaded.Get(ctx, key, func(ctx context.Context) (*Executable, int64, error) {
 			select {
@@ -210,8 +252,11 @@ func (r *Runtime) executable(ctx context.Context, key cache.Key, compile func() 
 			case <-ctx.Done():
 				return nil, 0, ctx.Err()
 			}
-			a, err := r.shared.build(ctx, key, r.codegen, compile)
+			a, err := r.shared.build(ctx, key, r.codegen, r.cfg.limits.withDefaults(), compile)
 			if err != nil {
+				return nil, 0, err
+			}
+			if err := ctx.Err(); err != nil {
 				return nil, 0, err
 			}
 			x, err := r.load(ctx, a)

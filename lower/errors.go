@@ -23,6 +23,26 @@ var (
 // specialization instead of a default one. It also matches ErrUnsupported.
 var ErrNeedsShapes = fmt.Errorf("%w: needs the run-time shapes", ErrUnsupported)
 
+// ErrLimit is matched (errors.Is) by the error of a compilation that went
+// over one of its limits (a *LimitError says which): the kernel is valid,
+// but compiling it would take more than the caller allows.
+var ErrLimit = errors.New("limit exceeded")
+
+// LimitError is a compilation that went over a limit.
+type LimitError struct {
+	Limit string // the limit's name, as configured: "max_loop_instructions", "max_wasm_bytes"…
+	What  string // what was measured: "the loop IR after fuse"
+	Got   int64
+	Max   int64
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("%v: %s is %d, over %s = %d", ErrLimit, e.What, e.Got, e.Limit, e.Max)
+}
+
+// Is makes a LimitError match ErrLimit.
+func (e *LimitError) Is(target error) bool { return target == ErrLimit }
+
 // Error is one diagnostic with a source position. It prints the MLIR way:
 //
 //	kernel.mlir:3:8: 'tf.MatMul' op expects rank-2 operands, got tensor<?xf32>

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -76,7 +77,17 @@ type CompileOptions struct {
 	// ArgValues, when set, hold the contents of value-specialized
 	// arguments (nil for the others): they become constants of the kernel.
 	ArgValues []*memref.Tensor
+	// MaxLoopInstrs bounds the loop IR's size, its instructions in all
+	// nests, after lowering and after every pass (fusion may duplicate
+	// cheap producers): over it, Compile fails with a *LimitError naming
+	// max_loop_instructions. 0 means DefaultMaxLoopInstrs.
+	MaxLoopInstrs int
 }
+
+// DefaultMaxLoopInstrs is CompileOptions.MaxLoopInstrs's default: far
+// above any kernel within the default parse limits (a fused op is a few
+// instructions), some tens of MB of loop IR.
+const DefaultMaxLoopInstrs = 1 << 18
 
 // SelectEntry finds the entry function: the named one, or the first that is
 // not private.
@@ -103,6 +114,13 @@ func SelectEntry(m *Module, name string) (*Func, error) {
 // running the fusion passes. Errors are an ErrorList with positions for
 // problems in the kernel, or wrap ErrInternal for compiler bugs.
 func Compile(m *Module, opts CompileOptions) (k *Kernel, err error) {
+	return CompileContext(context.Background(), m, opts)
+}
+
+// CompileContext is Compile under ctx: it looks at ctx between its phases
+// (check, lowering, every pass) and every few ops while lowering, and
+// returns ctx's error once ctx is done.
+func CompileContext(ctx context.Context, m *Module, opts CompileOptions) (k *Kernel, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			k, err = nil, fmt.Errorf("%w while compiling %s: %v\n%s", ErrInternal, m.File, r, debug.Stack())
@@ -112,14 +130,23 @@ func Compile(m *Module, opts CompileOptions) (k *Kernel, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	c, err := check(fn, opts.ArgTypes, specialization{syms: opts.ArgSyms, values: opts.ArgValues})
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{c: c, prog: &loopir.Program{Name: fn.Name}, buf: map[int]int{}, params: map[string]int{},
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b := &builder{ctx: ctx, c: c, prog: &loopir.Program{Name: fn.Name}, buf: map[int]int{}, params: map[string]int{},
 		alias: map[int]*Value{}, results: map[int]bool{}, splat: map[int]*DenseAttr{},
 		bufShapes: map[*loopir.Buffer]func(*HostState) []int{}}
 	if err := b.build(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
 	k = &Kernel{Module: m, Func: fn, Program: b.prog, c: c, params: b.paramFns, bufShapes: b.bufShapes, faults: b.faults}
@@ -132,7 +159,17 @@ func Compile(m *Module, opts CompileOptions) (k *Kernel, err error) {
 			k.values[r.ID] = r
 		}
 	}
+	maxInstrs := opts.MaxLoopInstrs
+	if maxInstrs <= 0 {
+		maxInstrs = DefaultMaxLoopInstrs
+	}
 	stage := func(name string) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if n := k.Program.Instructions(); n > maxInstrs {
+			return &LimitError{Limit: "max_loop_instructions", What: "the loop IR (instructions) after " + name, Got: int64(n), Max: int64(maxInstrs)}
+		}
 		if opts.KeepStages {
 			k.Stages = append(k.Stages, Stage{name, k.Program.String()})
 		}

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -68,6 +69,7 @@ func constBits(dt memref.DType, v float64) uint64 {
 // per op (a few for softmax), every value in its own buffer. The passes
 // (loopir.Passes) then fuse it.
 type builder struct {
+	ctx     context.Context // looked at every few ops
 	c       *checked
 	prog    *loopir.Program
 	buf     map[int]int    // value id → buffer id
@@ -303,7 +305,12 @@ func (b *builder) build() error {
 	for _, a := range fn.Args {
 		b.newBuffer(a, loopir.Input)
 	}
-	for _, op := range fn.Ops {
+	for i, op := range fn.Ops {
+		if i%64 == 63 {
+			if err := b.ctx.Err(); err != nil {
+				return err
+			}
+		}
 		f := b.c.facts[op]
 		res := op.Results[0]
 		if b.c.consts[res.ID] != nil && f.def.kind != kindIdentity {

@@ -91,3 +91,12 @@ func (in *Instr) Clone() *Instr {
 	}
 	return &c
 }
+
+// Instructions is the number of instructions in all nests.
+func (p *Program) Instructions() int {
+	n := 0
+	for _, nest := range p.Nests {
+		n += len(nest.Body)
+	}
+	return n
+}
