@@ -272,9 +272,11 @@ func fileDigest(p string) (string, error) {
 // reading its Wasm from disk) on a miss. compile lowers the kernel; it is
 // always run, since the host side of a run needs the lowered kernel.
 func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, lim CompileLimits, compile func(context.Context) (*lower.Kernel, error)) (*artifact, error) {
-	var limKey [16]byte
+	var limKey [32]byte
 	binary.LittleEndian.PutUint64(limKey[:], uint64(lim.LoopInstructions))
 	binary.LittleEndian.PutUint64(limKey[8:], uint64(lim.WasmBytes))
+	binary.LittleEndian.PutUint64(limKey[16:], uint64(lim.Rank))
+	binary.LittleEndian.PutUint64(limKey[24:], uint64(lim.Elements))
 	key = cache.NewKey(key[:], opts.Key(), limKey[:])
 	return c.artifacts.Get(ctx, key, func(ctx context.Context) (*artifact, int64, error) {
 		k, err := compile(ctx)

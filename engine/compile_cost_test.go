@@ -149,3 +149,91 @@ func fibSource(n int) string {
 	fmt.Fprintf(&b, "  func.return %s : %s\n}\n", p1, ty)
 	return b.String()
 }
+
+const fillKernel = `func.func @f(%s: tensor<?xi32> {jitrt.constraint = "value"}, %v: tensor<f32>) -> tensor<*xf32> {
+  %0 = "tf.Fill"(%s, %v) : (tensor<?xi32>, tensor<f32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+`
+
+// runFill runs fillKernel with shape argument dims.
+func runFill(ctx context.Context, exe *JitExecutable, dims []int32) error {
+	s, err := memref.FromSlice([]int{len(dims)}, dims)
+	if err != nil {
+		return err
+	}
+	v, err := memref.FromSlice([]int{}, []float32{2})
+	if err != nil {
+		return err
+	}
+	_, err = exe.Run(ctx, s, v)
+	return err
+}
+
+// TestComputedShapeLimits: a shape computed from a value-specialized
+// argument obeys the rank and element limits, with a *LimitError — never
+// an internal error (a rank-17 tf.Fill broke the descriptor ABI).
+func TestComputedShapeLimits(t *testing.T) {
+	ctx := context.Background()
+	ones := func(n int) []int32 {
+		d := make([]int32, n)
+		for i := range d {
+			d[i] = 1
+		}
+		return d
+	}
+	for _, c := range []struct {
+		lim   CompileLimits
+		dims  []int32
+		limit string // "" for success
+	}{
+		{CompileLimits{}, ones(16), ""},
+		{CompileLimits{}, ones(17), "max_rank"},
+		{CompileLimits{Rank: 8}, ones(8), ""},
+		{CompileLimits{Rank: 8}, ones(9), "max_rank"},
+		{CompileLimits{Elements: 1000}, []int32{10, 100}, ""},
+		{CompileLimits{Elements: 1000}, []int32{10, 101}, "max_elements"},
+		{CompileLimits{Elements: 1000}, []int32{1 << 30, 1 << 30, 1 << 30}, "max_elements"},
+	} {
+		rt := newRuntime(t, WithCompileLimits(c.lim))
+		exe, err := rt.Compile(ctx, []byte(fillKernel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = runFill(ctx, exe, c.dims)
+		var le *LimitError
+		switch {
+		case c.limit == "" && err != nil:
+			t.Errorf("%+v, rank %d: %v", c.lim, len(c.dims), err)
+		case c.limit != "" && (!errors.As(err, &le) || le.Limit != c.limit || !errors.Is(err, ErrLimit)):
+			t.Errorf("%+v, %v: got %v, want a *LimitError for %s", c.lim, c.dims, err, c.limit)
+		}
+	}
+}
+
+// FuzzComputedShape feeds value-specialized shape arguments of any length
+// and contents to tf.Fill: every failure is an error of the input (a
+// limit, an argument or shape error), never an internal one or a panic.
+func FuzzComputedShape(f *testing.F) {
+	f.Add([]byte{1, 1, 1}, uint8(0))
+	f.Add(make([]byte, 17), uint8(8))
+	f.Add([]byte{255, 255, 255, 255, 0, 0, 0, 128}, uint8(3))
+	rt := newRuntime(f, WithCompileLimits(CompileLimits{Rank: 8, Elements: 1 << 20}))
+	exe, err := rt.Compile(context.Background(), []byte(fillKernel))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte, scale uint8) {
+		if len(raw) > 80 {
+			return
+		}
+		dims := make([]int32, len(raw))
+		for i, b := range raw {
+			dims[i] = int32(b) << (scale % 32) // big, negative, zero…
+		}
+		err := runFill(context.Background(), exe, dims)
+		if errors.Is(err, ErrInternal) || errors.Is(err, ErrTrap) {
+			t.Fatalf("%v: %v", dims, err)
+		}
+	})
+}

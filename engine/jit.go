@@ -204,8 +204,8 @@ func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, 
 		j.defErr = fmt.Errorf("%w: default executable is not available in specialization mode always", ErrArgument)
 	default:
 		x, err := r.executable(ctx, j.defKey, func(ctx context.Context) (*lower.Kernel, error) {
-			return lower.CompileContext(ctx, mod, lower.CompileOptions{Entry: fn.Name, KeepStages: cfg.stages,
-				MaxLoopInstrs: r.cfg.limits.withDefaults().LoopInstructions})
+			return lower.CompileContext(ctx, mod, r.cfg.limits.withDefaults().lowerOptions(
+				lower.CompileOptions{Entry: fn.Name, KeepStages: cfg.stages}))
 		})
 		switch {
 		case err == nil:
@@ -237,8 +237,8 @@ func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
 		}
 	}
 	x, err := e.rt.executable(ctx, e.defKey, func(ctx context.Context) (*lower.Kernel, error) {
-		return lower.CompileContext(ctx, e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages,
-			MaxLoopInstrs: e.rt.cfg.limits.withDefaults().LoopInstructions})
+		return lower.CompileContext(ctx, e.mod, e.rt.cfg.limits.withDefaults().lowerOptions(
+			lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages}))
 	})
 	if err == nil {
 		if w, old := weak.Make(x), e.def.Load(); old == nil || *old != w {
@@ -492,8 +492,8 @@ func (e *JitExecutable) specialize(ctx context.Context, sym lower.SymbolicShapes
 			}
 		}
 	}
-	k, err := lower.CompileContext(ctx, e.mod, lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages,
-		ArgTypes: types, ArgSyms: sym, ArgValues: values, MaxLoopInstrs: e.rt.cfg.limits.withDefaults().LoopInstructions})
+	k, err := lower.CompileContext(ctx, e.mod, e.rt.cfg.limits.withDefaults().lowerOptions(lower.CompileOptions{
+		Entry: e.fn.Name, KeepStages: e.cfg.stages, ArgTypes: types, ArgSyms: sym, ArgValues: values}))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err

@@ -71,6 +71,19 @@ type CompileLimits struct {
 	// compiles it to native code (whose size and compile time follow the
 	// module's). Default DefaultMaxWasmBytes.
 	WasmBytes int
+	// Rank and Elements bound every value's type as compiling computes
+	// it, including shapes computed from value-specialized arguments (a
+	// tf.Fill's): over them the compile fails with a *LimitError naming
+	// max_rank or max_elements. Default: the ABI's rank limit
+	// (memref.MaxRank, 16) and no element bound but memref's.
+	Rank     int
+	Elements int64
+}
+
+// lowerOptions are the options of every lowering under the limits.
+func (l CompileLimits) lowerOptions(o lower.CompileOptions) lower.CompileOptions {
+	o.MaxLoopInstrs, o.MaxRank, o.MaxElements = l.LoopInstructions, l.Rank, l.Elements
+	return o
 }
 
 // DefaultMaxWasmBytes is CompileLimits.WasmBytes's default.
@@ -90,7 +103,7 @@ func (l CompileLimits) withDefaults() CompileLimits {
 // (see CompileLimits).
 func WithCompileLimits(l CompileLimits) Option {
 	return func(c *config) error {
-		if l.LoopInstructions < 0 || l.WasmBytes < 0 {
+		if l.LoopInstructions < 0 || l.WasmBytes < 0 || l.Rank < 0 || l.Elements < 0 {
 			return fmt.Errorf("compile limits must not be negative, got %+v", l)
 		}
 		c.limits = l

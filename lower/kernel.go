@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -82,6 +83,14 @@ type CompileOptions struct {
 	// cheap producers): over it, Compile fails with a *LimitError naming
 	// max_loop_instructions. 0 means DefaultMaxLoopInstrs.
 	MaxLoopInstrs int
+	// MaxRank and MaxElements bound every value's type as checking
+	// computes it (a tf.Fill or tf.Reshape whose shape comes from a
+	// value-specialized argument): a rank over MaxRank (0: the ABI's
+	// memref.MaxRank) or a static element count over MaxElements (0: no
+	// bound but memref's) fails with a *LimitError naming max_rank or
+	// max_elements.
+	MaxRank     int
+	MaxElements int64
 }
 
 // DefaultMaxLoopInstrs is CompileOptions.MaxLoopInstrs's default: far
@@ -138,6 +147,9 @@ func CompileContext(ctx context.Context, m *Module, opts CompileOptions) (k *Ker
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := c.checkShapeLimits(opts.MaxRank, opts.MaxElements); err != nil {
 		return nil, err
 	}
 	b := &builder{ctx: ctx, c: c, prog: &loopir.Program{Name: fn.Name}, buf: map[int]int{}, params: map[string]int{},
@@ -388,3 +400,61 @@ func (k *Kernel) HostData(hs *HostState, buf *loopir.Buffer) *memref.Tensor {
 
 // Value returns the value with the given id.
 func (k *Kernel) Value(id int) *Value { return k.values[id] }
+
+// checkShapeLimits holds the type of every argument and op result, as
+// checking computed them, to a rank (0: the ABI's limit) and an element
+// count (0: none).
+func (c *checked) checkShapeLimits(maxRank int, maxElements int64) error {
+	if maxRank <= 0 || maxRank > memref.MaxRank {
+		maxRank = memref.MaxRank
+	}
+	limit := func(v *Value, what string) error {
+		t := c.types[v.ID]
+		if !t.Ranked {
+			return nil
+		}
+		if t.Rank() > maxRank {
+			return &LimitError{Limit: "max_rank", What: fmt.Sprintf("%s: the rank of %s %s", v.Pos, what, t), Got: int64(t.Rank()), Max: int64(maxRank)}
+		}
+		// The ABI's strides are u32: the product of the dims after the
+		// first must fit even where another dim is 0.
+		stride := uint64(1)
+		for i := len(t.Dims) - 1; i > 0; i-- {
+			if d := t.Dims[i]; d > 0 {
+				if stride *= uint64(d); stride > math.MaxUint32 {
+					return &LimitError{Limit: "max_elements", What: fmt.Sprintf("%s: a stride of %s %s", v.Pos, what, t), Got: -1, Max: math.MaxUint32}
+				}
+			}
+		}
+		if maxElements <= 0 {
+			return nil
+		}
+		n := int64(1)
+		for _, d := range t.Dims {
+			if d < 0 {
+				continue
+			}
+			if d > 0 && n > maxElements/int64(d) {
+				return &LimitError{Limit: "max_elements", What: fmt.Sprintf("%s: the element count of %s %s", v.Pos, what, t), Got: -1, Max: maxElements}
+			}
+			n *= int64(d)
+		}
+		if n > maxElements {
+			return &LimitError{Limit: "max_elements", What: fmt.Sprintf("%s: the element count of %s %s", v.Pos, what, t), Got: n, Max: maxElements}
+		}
+		return nil
+	}
+	for i, a := range c.fn.Args {
+		if err := limit(a, fmt.Sprintf("argument #%d", i)); err != nil {
+			return err
+		}
+	}
+	for _, op := range c.fn.Ops {
+		for _, r := range op.Results {
+			if err := limit(r, fmt.Sprintf("'%s' result", op.Name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -76,6 +76,8 @@ const (
 	limitRuns          = "max_concurrent_runs"
 	limitCompiles      = "max_concurrent_compiles"
 	limitRate          = "rate_per_second"
+	limitLoopIR        = "max_loop_instructions" // engine.CompileLimits, not configurable
+	limitWasm          = "max_wasm_bytes"        // engine.CompileLimits, not configurable
 )
 
 // The status of each exceeded limit (README's table).
@@ -95,6 +97,25 @@ var limitStatus = map[string]int{
 	limitRuns:          http.StatusTooManyRequests,
 	limitCompiles:      http.StatusTooManyRequests,
 	limitRate:          http.StatusTooManyRequests,
+	limitLoopIR:        http.StatusRequestEntityTooLarge,
+	limitWasm:          http.StatusRequestEntityTooLarge,
+}
+
+// limitError answers a compilation over one of the engine's compile
+// limits (the tenant's max_rank and max_elements, which the engine holds
+// computed shapes to, or the engine's own).
+func limitError(err error) (*apiError, bool) {
+	var le *engine.LimitError
+	if !errors.As(err, &le) {
+		return nil, false
+	}
+	limit := le.Limit
+	if _, ok := limitStatus[limit]; !ok {
+		limit = limitLoopIR
+	}
+	e := overLimit(limit, "%s", oneLine(err.Error()))
+	e.err = err
+	return e, true
 }
 
 // overLimit is the error of an exceeded limit, with the limit's status.
@@ -123,6 +144,9 @@ func compileError(err error) *apiError {
 	var ae *apiError
 	if errors.As(err, &ae) {
 		return ae
+	}
+	if e, ok := limitError(err); ok {
+		return e
 	}
 	var list lower.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
@@ -171,6 +195,9 @@ func runError(ctx context.Context, err error) *apiError {
 	}
 	if ctx.Err() != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
 		return ctxError(ctx, err)
+	}
+	if e, ok := limitError(err); ok {
+		return e
 	}
 	switch {
 	case errors.Is(err, memref.ErrArenaFull):

@@ -132,7 +132,8 @@ func New(ctx context.Context, cfg Config, opts ...Option) (*Server, error) {
 		// fragmentation; the quota bounds what is in use at once.
 		size := min(int64(4<<30), (2*q.ArenaBytes+(64<<10)-1)&^(64<<10-1))
 		rt, err := engine.New(ctx, engine.WithArenaSize(size), engine.WithMemoryLimit(q.ArenaBytes),
-			engine.WithWorkers(q.Workers), engine.WithCache(s.cache))
+			engine.WithWorkers(q.Workers), engine.WithCache(s.cache),
+			engine.WithCompileLimits(engine.CompileLimits{Rank: q.MaxRank, Elements: int64(q.MaxElements)}))
 		if err != nil {
 			s.closeRuntimes(ctx)
 			s.cache.Close(ctx)
