@@ -134,6 +134,9 @@ func report(err error, stderr io.Writer, cmd *command) int {
 	case isInternal(err):
 		code = exitInternal
 	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("%w (gave up: see --timeout)", err)
+	}
 	for _, line := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
 		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "goroutine ") {
 			fmt.Fprintf(stderr, "sandjit: %s\n", line)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -321,5 +322,49 @@ func TestRunRunTimeReshape(t *testing.T) {
 	code, _, errs := sandjit(t, "run", k, x, "--input=2xi64=4 -1")
 	if code != exitFail || !strings.Contains(errs, "'tf.Reshape' op Input to reshape is a tensor with 6 values, but the requested shape requires a multiple of 4") {
 		t.Errorf("bad shape: exit %d, %q", code, errs)
+	}
+}
+
+// TestCLIBounded: the CLI has the server's limits (issue 18): a computed
+// rank over --max-rank and a compile past --timeout are errors of the
+// input (exit 1), not internal ones, and the shell gets its prompt back.
+func TestCLIBounded(t *testing.T) {
+	dir := t.TempDir()
+	fill := filepath.Join(dir, "fill.mlir")
+	if err := os.WriteFile(fill, []byte(`func.func @f(%s: tensor<?xi32> {jitrt.constraint = "value"}, %v: tensor<f32>) -> tensor<*xf32> {
+  %0 = "tf.Fill"(%s, %v) : (tensor<?xi32>, tensor<f32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	ones17 := "17xi32=" + strings.TrimSpace(strings.Repeat("1 ", 17))
+	if code := mainExit([]string{"run", fill, "--input=" + ones17, "--input=f32=2"}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "max_rank") {
+		t.Errorf("rank-17 Fill: exit %d, %s", code, errb.String())
+	}
+	errb.Reset()
+	if code := mainExit([]string{"run", "--max-rank=8", fill, "--input=9xi32=1 1 1 1 1 1 1 1 1", "--input=f32=2"}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "max_rank = 8") {
+		t.Errorf("rank-9 Fill with --max-rank=8: exit %d, %s", code, errb.String())
+	}
+	errb.Reset()
+	if code := mainExit([]string{"run", fill, "--max-elements=4", "--input=5xi32=1 1 1 1 1", "--input=f32=2"}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "--max-elements") {
+		t.Errorf("input over --max-elements: exit %d, %s", code, errb.String())
+	}
+	var b strings.Builder
+	b.WriteString("func.func @fib(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {\n")
+	p2, p1 := "%a", "%b"
+	for i := range 2000 {
+		fmt.Fprintf(&b, "  %%%d = \"tf.AddV2\"(%s, %s) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n", i, p2, p1)
+		p2, p1 = p1, fmt.Sprintf("%%%d", i)
+	}
+	fmt.Fprintf(&b, "  func.return %s : tensor<4xf32>\n}\n", p1)
+	fib := filepath.Join(dir, "fib.mlir")
+	if err := os.WriteFile(fib, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errb.Reset()
+	if code := mainExit([]string{"compile", "--timeout=1ms", "-o", filepath.Join(dir, "k.wasm"), fib}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "--timeout") {
+		t.Errorf("compile past --timeout: exit %d, %s", code, errb.String())
 	}
 }

@@ -8,10 +8,12 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/sandjit/sandjit/engine"
 	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
+	"github.com/sandjit/sandjit/server"
 )
 
 // commonFlags are the flags of run and compile.
@@ -23,7 +25,17 @@ type commonFlags struct {
 	specialize string
 	debugSpec  bool
 	cacheDir   string
+	// Bounds, the server's default quotas unless set: a hostile file
+	// cannot hang the shell or take the machine's memory.
+	timeout     time.Duration
+	maxSource   int
+	maxOps      int
+	maxRank     int
+	maxElements int
 }
+
+// defaultTimeout bounds compile and run together by default.
+const defaultTimeout = 2 * time.Minute
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.entry, "entry", "", "function to run (default: the first public one)")
@@ -33,6 +45,20 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.specialize, "specialize", "enabled", "specialization mode: enabled, disabled or always")
 	fs.BoolVar(&c.debugSpec, "debug-specializations", false, "print each specialization as it is compiled")
 	fs.StringVar(&c.cacheDir, "cache-dir", "", "keep compiled kernels on disk here (reused by later runs)")
+	q := server.DefaultQuotas()
+	fs.DurationVar(&c.timeout, "timeout", defaultTimeout, "give up on compile and run together after this long (0: no limit)")
+	fs.IntVar(&c.maxSource, "max-source-bytes", q.MaxSourceBytes, "largest kernel text accepted (the server's max_source_bytes)")
+	fs.IntVar(&c.maxOps, "max-ops", q.MaxOps, "most ops a kernel may have (the server's max_ops)")
+	fs.IntVar(&c.maxRank, "max-rank", memref.MaxRank, "highest rank of any value, computed shapes included (the ABI's limit is 16; the server's default max_rank is 8)")
+	fs.IntVar(&c.maxElements, "max-elements", q.MaxElements, "most elements of an input, a dense literal or a computed shape (the server's max_elements)")
+}
+
+// withTimeout bounds ctx by --timeout.
+func (c *commonFlags) withTimeout(ctx context.Context) (context.Context, context.CancelFunc) {
+	if c.timeout <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, c.timeout)
 }
 
 func (c *commonFlags) dumps() (map[string]bool, error) {
@@ -53,7 +79,8 @@ func (c *commonFlags) dumps() (map[string]bool, error) {
 
 // runtime makes the engine; close it with the returned function.
 func (c *commonFlags) runtime(ctx context.Context) (*engine.Runtime, func(), error) {
-	opts := []engine.Option{engine.WithArenaSize(c.arena)}
+	opts := []engine.Option{engine.WithArenaSize(c.arena),
+		engine.WithCompileLimits(engine.CompileLimits{Rank: c.maxRank, Elements: int64(c.maxElements)})}
 	if c.workers > 0 {
 		opts = append(opts, engine.WithWorkers(c.workers))
 	}
@@ -82,7 +109,8 @@ func (c *commonFlags) compileOptions(file string, dumps map[string]bool, stdout 
 	if err != nil {
 		return nil, usagef("--specialize: %v", err)
 	}
-	opts := []engine.CompileOption{engine.WithEntry(c.entry), engine.WithFilename(file), engine.WithSpecialization(mode)}
+	opts := []engine.CompileOption{engine.WithEntry(c.entry), engine.WithFilename(file), engine.WithSpecialization(mode),
+		engine.WithParseLimits(lower.ParseLimits{MaxBytes: c.maxSource, MaxOps: c.maxOps, MaxDenseElements: c.maxElements})}
 	if dumps["stages"] {
 		opts = append(opts, engine.WithStages())
 	}
@@ -149,6 +177,8 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	ctx, cancel := c.withTimeout(ctx)
+	defer cancel()
 	tensors := make([]*memref.Tensor, len(inputs))
 	for i, in := range inputs {
 		if isBracketed(in) {
@@ -157,6 +187,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		t, err := parseInput(in)
 		if err != nil {
 			return fmt.Errorf("--input #%d: %w", i, err)
+		}
+		if t.Len() > c.maxElements {
+			return fmt.Errorf("--input #%d: %s has %d elements, more than --max-elements=%d", i, t.Type(), t.Len(), c.maxElements)
 		}
 		tensors[i] = t
 	}
@@ -371,6 +404,8 @@ func runCompile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	ctx, cancel := c.withTimeout(ctx)
+	defer cancel()
 	if len(dumps) == 0 && *out == "" {
 		dumps["loops"] = true
 	}
