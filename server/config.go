@@ -227,9 +227,12 @@ type Config struct {
 	ReadTimeout  Duration `json:"read_timeout,omitempty"`
 	WriteTimeout Duration `json:"write_timeout,omitempty"`
 	IdleTimeout  Duration `json:"idle_timeout,omitempty"`
-	// MetricsToken, if set, is the bearer token /metrics requires.
-	// Otherwise /metrics is open (scrape it from inside the cluster).
+	// MetricsToken is the bearer token /metrics requires. Without one
+	// /metrics answers 403 to everyone (its labels name the tenants),
+	// unless MetricsOpen says on purpose that anyone who reaches the port
+	// may read it (a scrape from inside the cluster).
 	MetricsToken string `json:"metrics_token,omitempty"`
+	MetricsOpen  bool   `json:"metrics_open,omitempty"`
 	// Defaults are the quotas of every tenant, field by field, before the
 	// tenant's own; zero fields take DefaultQuotas.
 	Defaults Quotas `json:"defaults"`

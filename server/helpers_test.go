@@ -30,6 +30,7 @@ func testConfig(n int, edit func(*Config)) Config {
 		Defaults: Quotas{ArenaBytes: 64 << 20, Workers: 2, RatePerSecond: 1e6, Burst: 1 << 20,
 			MaxConcurrentRuns: 64, MaxConcurrentCompiles: 16},
 		ShutdownGrace: Duration(2 * time.Second), ShutdownCancelWait: Duration(time.Second),
+		MetricsOpen: true,
 	}
 	for i := range n {
 		cfg.Tenants = append(cfg.Tenants, TenantConfig{Name: tenantName(i), Keys: []string{keyOf(i)}})

@@ -522,6 +522,12 @@ func (s *Server) routes() http.Handler {
 			s.servePlain(epMetrics, nil)(w, r)
 			return
 		}
+		if s.cfg.MetricsToken == "" && !s.cfg.MetricsOpen {
+			req := &request{id: newRequestID(), endpoint: epMetrics, tenant: noTenant}
+			s.errorReply(req, errorf(http.StatusForbidden, kindForbidden,
+				"/metrics needs a token: set metrics_token in the config (or metrics_open: true to serve it to anyone)")).write(w)
+			return
+		}
 		if tok := s.cfg.MetricsToken; tok != "" {
 			_, got, _ := strings.Cut(r.Header.Get("Authorization"), " ")
 			want, have := sha256.Sum256([]byte(tok)), sha256.Sum256([]byte(strings.TrimSpace(got)))

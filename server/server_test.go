@@ -173,6 +173,12 @@ func TestMetrics(t *testing.T) {
 		}
 	}
 
+	// Neither a token nor metrics_open: closed to everyone.
+	h3 := newHarness(t, 1, func(c *Config) { c.MetricsOpen = false })
+	if r := h3.do("GET", "/metrics", "", nil); r.status != http.StatusForbidden || !strings.Contains(string(r.body), "metrics_token") {
+		t.Errorf("metrics with neither token nor metrics_open: %d %s", r.status, r.body)
+	}
+
 	// With a token, /metrics needs it.
 	h2 := newHarness(t, 1, func(c *Config) { c.MetricsToken = "metrics-token-0123456789" })
 	if r := h2.do("GET", "/metrics", "", nil); r.status != http.StatusForbidden {
