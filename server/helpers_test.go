@@ -294,3 +294,21 @@ func chainKernel(n int) string {
 	fmt.Fprintf(&b, "  func.return %s : tensor<?xf32>\n}\n", prev)
 	return b.String()
 }
+
+// resultsKernel is n math ops in a chain, every one a result: n nests.
+func resultsKernel(n int) string {
+	var b strings.Builder
+	ty := "tensor<?xf32>"
+	types := strings.TrimSuffix(strings.Repeat(ty+", ", n), ", ")
+	fmt.Fprintf(&b, "func.func @results(%%x: %s) -> (%s) {\n", ty, types)
+	prev := "%x"
+	var rs []string
+	for i := range n {
+		op := []string{"tf.Exp", "tf.Tanh", "tf.Sin", "tf.Sigmoid"}[i%4]
+		fmt.Fprintf(&b, "  %%v%d = \"%s\"(%s) : (%s) -> %s\n", i, op, prev, ty, ty)
+		prev = fmt.Sprintf("%%v%d", i)
+		rs = append(rs, prev)
+	}
+	fmt.Fprintf(&b, "  func.return %s : %s\n}\n", strings.Join(rs, ", "), types)
+	return b.String()
+}

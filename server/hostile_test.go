@@ -319,12 +319,14 @@ func TestHostileTimeAndConcurrency(t *testing.T) {
 		}
 	}
 
-	// Compile budget: a 2500-op chain takes seconds, far longer than
-	// 300 ms. The compilation goes on in the background, holding the
-	// tenant's one compile slot, so another submission meanwhile is 429.
+	// Compile budget: 2500 math ops, each a result of its own (so 2500
+	// nests, nothing fused), take seconds, far longer than 300 ms. The
+	// compilation holds the tenant's one compile slot until it has
+	// stopped (cancelled at the budget), so another submission meanwhile
+	// is 429.
 	slowCompile := make(chan *response, 1)
 	go func() {
-		slowCompile <- h.do("POST", "/v1/kernels", keyOf(0), []byte(chainKernel(2500)), "Content-Type", "text/plain")
+		slowCompile <- h.do("POST", "/v1/kernels", keyOf(0), []byte(resultsKernel(2500)), "Content-Type", "text/plain")
 	}()
 	h.waitMetric(`sandjit_compiles_in_flight{tenant="t00"} 1`)
 	r = h.do("POST", "/v1/kernels", keyOf(0), []byte(kernelTwoOut), "Content-Type", "text/plain")
