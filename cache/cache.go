@@ -75,6 +75,7 @@ type Cache[V any] struct {
 	bytes   int64
 
 	hits, waits, misses, errors, evictions atomic.Int64
+	running                                atomic.Int64
 	computeNanos                           atomic.Int64
 }
 
@@ -101,48 +102,55 @@ func New[V any](o Options[V]) *Cache[V] {
 
 // Get returns the value for key, calling compute on a miss.
 //
-// compute runs on the goroutine of the caller that missed, with a context
-// that keeps the caller's values but is cancelled only when every caller
-// waiting for the result has gone (its own context ended): a computation
-// nobody waits for any more is cancelled, not left running, while one that
-// others still wait for goes on for them (and holds the caller that
-// started it until it ends). A caller that only waits returns ctx's error
-// as soon as its ctx ends. A computation that was cancelled so is not
-// cached: the next Get computes again.
+// compute runs on a goroutine of its own, with a context that keeps the
+// caller's values but is cancelled only when every caller waiting for the
+// result has gone (its own context ended): a computation nobody waits for
+// any more is cancelled, not left running, while one that others still
+// wait for goes on for them. Every caller, the one that missed included,
+// returns ctx's error as soon as its ctx ends, without waiting for the
+// computation to notice. A computation cancelled so is not cached: the
+// next Get computes again. Running reports computations not yet returned.
 func (c *Cache[V]) Get(ctx context.Context, key Key, compute func(ctx context.Context) (V, int64, error)) (V, error) {
 	c.mu.Lock()
-	if e, ok := c.entries[key]; ok {
-		if e.ready {
-			c.lru.MoveToFront(e.elem)
-			c.mu.Unlock()
-			c.hits.Add(1)
-			return e.val, e.err
-		}
+	e, ok := c.entries[key]
+	switch {
+	case ok && e.ready:
+		c.lru.MoveToFront(e.elem)
+		c.mu.Unlock()
+		c.hits.Add(1)
+		return e.val, e.err
+	case ok:
 		e.waiters++
 		c.mu.Unlock()
 		c.waits.Add(1)
-		select {
-		case <-e.done:
-			c.leave(e, false)
-			return e.val, e.err
-		case <-ctx.Done():
-			c.leave(e, true)
-			var zero V
-			return zero, ctx.Err()
-		}
+	default:
+		cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		e = &entry[V]{key: key, done: make(chan struct{}), waiters: 1, cancel: cancel}
+		c.entries[key] = e
+		c.running.Add(1)
+		c.mu.Unlock()
+		c.misses.Add(1)
+		go c.compute(cctx, e, compute)
 	}
-	cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	defer cancel()
-	e := &entry[V]{key: key, done: make(chan struct{}), waiters: 1, cancel: cancel}
-	c.entries[key] = e
-	c.mu.Unlock()
-	c.misses.Add(1)
-	stop := context.AfterFunc(ctx, func() { c.leave(e, true) })
+	select {
+	case <-e.done:
+		c.leave(e, false)
+		return e.val, e.err
+	case <-ctx.Done():
+		c.leave(e, true)
+		var zero V
+		return zero, ctx.Err()
+	}
+}
+
+// compute runs a computation for e and publishes its result.
+func (c *Cache[V]) compute(ctx context.Context, e *entry[V], compute func(context.Context) (V, int64, error)) {
+	defer c.running.Add(-1)
+	defer e.cancel()
 	start := time.Now()
-	val, size, err := c.run(cctx, compute)
+	val, size, err := c.run(ctx, compute)
 	c.computeNanos.Add(int64(time.Since(start)))
-	stop()
-	abandoned := cctx.Err() != nil
+	abandoned := ctx.Err() != nil
 	if err != nil {
 		c.errors.Add(1)
 		size = int64(len(err.Error())) + 64
@@ -153,13 +161,11 @@ func (c *Cache[V]) Get(ctx context.Context, key Key, compute func(ctx context.Co
 	switch {
 	case abandoned:
 		// Cancelled because nobody waited: leave already dropped it.
-		if c.entries[key] == e {
-			delete(c.entries, key)
+		if c.entries[e.key] == e {
+			delete(c.entries, e.key)
 		}
-		if err == nil {
-			gone = append(gone, e)
-		}
-	case c.entries[key] == e: // not removed meanwhile
+		gone = append(gone, e)
+	case c.entries[e.key] == e: // not removed meanwhile
 		e.elem = c.lru.PushFront(e)
 		c.bytes += e.size
 		gone = c.evict()
@@ -167,13 +173,8 @@ func (c *Cache[V]) Get(ctx context.Context, key Key, compute func(ctx context.Co
 		gone = append(gone, e)
 	}
 	c.mu.Unlock()
+	c.release(gone) // before done: a caller's Get returns after its evictions
 	close(e.done)
-	c.release(gone)
-	if abandoned && ctx.Err() != nil {
-		var zero V
-		return zero, ctx.Err()
-	}
-	return val, err
 }
 
 // leave records that a caller waiting for e has gone (cancelled: its
@@ -193,18 +194,9 @@ func (c *Cache[V]) leave(e *entry[V], cancelled bool) {
 	}
 }
 
-// Computing reports how many computations are running now.
-func (c *Cache[V]) Computing() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := 0
-	for _, e := range c.entries {
-		if !e.ready {
-			n++
-		}
-	}
-	return n
-}
+// Running reports how many computations are running now (including
+// cancelled ones that have not returned yet).
+func (c *Cache[V]) Running() int { return int(c.running.Load()) }
 
 // release calls OnEvict for entries that left the cache.
 func (c *Cache[V]) release(gone []*entry[V]) {

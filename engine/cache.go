@@ -271,7 +271,7 @@ func fileDigest(p string) (string, error) {
 // build returns the artifact for key generated with opts, compiling it (or
 // reading its Wasm from disk) on a miss. compile lowers the kernel; it is
 // always run, since the host side of a run needs the lowered kernel.
-func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, lim CompileLimits, compile func(context.Context) (*lower.Kernel, error)) (*artifact, error) {
+func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, lim CompileLimits, track func() func(), compile func(context.Context) (*lower.Kernel, error)) (*artifact, error) {
 	var limKey [32]byte
 	binary.LittleEndian.PutUint64(limKey[:], uint64(lim.LoopInstructions))
 	binary.LittleEndian.PutUint64(limKey[8:], uint64(lim.WasmBytes))
@@ -279,6 +279,7 @@ func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, 
 	binary.LittleEndian.PutUint64(limKey[24:], uint64(lim.Elements))
 	key = cache.NewKey(key[:], opts.Key(), limKey[:])
 	return c.artifacts.Get(ctx, key, func(ctx context.Context) (*artifact, int64, error) {
+		defer track()()
 		k, err := compile(ctx)
 		if err != nil {
 			return nil, 0, err

@@ -130,6 +130,12 @@ func TestCompileHonoursContext(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("returned %v after a 5ms deadline", d)
 	}
+	// The cancelled work stops soon after (at its next check).
+	wctx, wcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer wcancel()
+	if err := rt.WaitCompiles(wctx); err != nil || rt.CompilesInFlight() != 0 {
+		t.Errorf("cancelled compile still running: %v, %d in flight", err, rt.CompilesInFlight())
+	}
 	if _, err := rt.Compile(context.Background(), src); err != nil {
 		t.Errorf("compiling again: %v", err)
 	}

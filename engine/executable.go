@@ -86,6 +86,7 @@ func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption
 	}
 	build := func(ctx context.Context) (*JitExecutable, int64, error) {
 		defer trace.StartRegion(ctx, "sandjit.compile").End()
+		defer r.inflight.begin()()
 		start := time.Now()
 		defer func() { r.compileNanos.Add(int64(time.Since(start))) }()
 		mod, err := lower.Parse(cfg.filename, src, cfg.limits)

@@ -32,6 +32,7 @@ type Runtime struct {
 
 	loads, runs, specializations atomic.Int64
 	compileNanos                 atomic.Int64
+	inflight                     compileCount // compilations (any phase) not yet returned
 
 	// life gates every entry point (lifetime.go): Close waits for the
 	// calls inside, background specializations included, before freeing.
@@ -265,7 +266,8 @@ func (r *Runtime) executable(ctx context.Context, key cache.Key, compile func(co
 			case <-ctx.Done():
 				return nil, 0, ctx.Err()
 			}
-			a, err := r.shared.build(ctx, key, r.codegen, r.cfg.limits.withDefaults(), compile)
+			defer r.inflight.begin()()
+			a, err := r.shared.build(ctx, key, r.codegen, r.cfg.limits.withDefaults(), r.inflight.begin, compile)
 			if err != nil {
 				return nil, 0, err
 			}
@@ -517,3 +519,63 @@ func (a *arena) putBlock(base uint32) {
 }
 
 func (a *arena) close(ctx context.Context) error { return a.be.close(ctx) }
+
+// compileCount counts a runtime's compilations in flight: the cache runs
+// each on a goroutine of its own, which a caller whose context ended does
+// not wait for (a cancelled one stops at its next check of the context).
+type compileCount struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{} // closed while n == 0; nil means closed
+}
+
+// begin counts one compilation; call the function it returns when it has
+// returned.
+func (c *compileCount) begin() func() {
+	c.mu.Lock()
+	if c.n == 0 {
+		c.idle = make(chan struct{})
+	}
+	c.n++
+	c.mu.Unlock()
+	return func() {
+		c.mu.Lock()
+		if c.n--; c.n == 0 {
+			close(c.idle)
+		}
+		c.mu.Unlock()
+	}
+}
+
+// wait returns once no compilation is in flight, or ctx's error.
+func (c *compileCount) wait(ctx context.Context) error {
+	for {
+		c.mu.Lock()
+		n, idle := c.n, c.idle
+		c.mu.Unlock()
+		if n == 0 {
+			return nil
+		}
+		select {
+		case <-idle:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// CompilesInFlight reports the runtime's compilations that have not
+// returned yet, cancelled ones included: a call whose context ended
+// returns at once, while the work it started stops at its next check of
+// the context (see WaitCompiles).
+func (r *Runtime) CompilesInFlight() int {
+	r.inflight.mu.Lock()
+	defer r.inflight.mu.Unlock()
+	return r.inflight.n
+}
+
+// WaitCompiles returns once every compilation of the runtime has returned
+// (cancelled ones stop at their next check of their context), or ctx's
+// error: what a caller that counts compile time or concurrency — the
+// server's per-tenant compile slots, Close — waits for.
+func (r *Runtime) WaitCompiles(ctx context.Context) error { return r.inflight.wait(ctx) }

@@ -10,6 +10,7 @@ import (
 	"math/bits"
 	"mime"
 	"net/http"
+	"runtime/debug"
 	"time"
 
 	"github.com/sandjit/sandjit/engine"
@@ -229,10 +230,14 @@ func (s *Server) lookup(ctx context.Context, t *tenant, id string) (*kernel, err
 }
 
 // compile runs Compile in the tenant's runtime within the tenant's
-// compile budget. The engine has no way to interrupt a compilation, so it
-// runs in a goroutine that keeps the tenant's compile slot until it ends:
-// the request gives up at the deadline (504), the tenant cannot pile up
-// compilations beyond max_concurrent_compiles, and Close waits for it.
+// compile budget. The request gives up at the deadline (504), and the
+// engine cancels the compilation then (it looks at its context between
+// and inside its phases); the goroutine keeps the tenant's compile slot
+// until the compile has returned, and a cut-off one until the tenant's
+// runtime has no compilation left running (WaitCompiles), so the tenant
+// cannot pile up compilations beyond max_concurrent_compiles, its compile
+// time is counted until the work has really stopped, and Close waits for
+// it.
 func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode engine.Specialization) (*engine.JitExecutable, error) {
 	release, err := s.state.acquire(ctx, t.name, limitCompiles, t.quotas.MaxConcurrentCompiles)
 	if errors.Is(err, errNoSlot) {
@@ -256,6 +261,17 @@ func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode 
 		defer func() {
 			if p := recover(); p != nil {
 				res = result{err: fmt.Errorf("%w: panic while compiling: %v", engine.ErrInternal, p)}
+			}
+			if cctx.Err() != nil && res.err != nil {
+				// Cut off at its budget (the request has had its 504):
+				// the engine cancelled the work; keep the slot until it
+				// has stopped, then give its memory back to the system
+				// at once (an idle server would hold it until a GC ran).
+				wctx, cancel := context.WithTimeout(context.Background(), max(10*time.Second, time.Duration(t.quotas.CompileTimeout)))
+				defer cancel()
+				if t.rt.WaitCompiles(wctx) == nil {
+					debug.FreeOSMemory()
+				}
 			}
 			// The slot is free before the answer: a client's next
 			// submission must not find its finished compilation still
