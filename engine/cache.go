@@ -298,12 +298,12 @@ func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, 
 			}
 			c.diskMisses.Add(1)
 		}
-		m, err := wasmgen.CompileWith(k.Program, opts)
-		if err != nil {
-			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
-		}
+		m, err := wasmgen.CompileContext(ctx, k.Program, opts)
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
+		}
+		if err != nil {
+			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
 		}
 		if a.bin, err = m.Encode(); err != nil {
 			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)

@@ -44,6 +44,21 @@
 // Backends: wazero (pure Go, the default) and wasmtime (cgo builds;
 // WithBackend).
 //
+// Compilations and their context: every compile phase (parse, check,
+// lowering, every loop IR pass, Wasm generation, the backend's compile)
+// looks at the caller's context between phases and every few ops inside
+// lowering. The caches run each compilation on a goroutine of its own and
+// count its waiters: a caller whose context ends returns its error at once
+// (it never waits for the compile), and when the last waiter has gone the
+// compilation's own context is cancelled, so it stops at its next check
+// and is not cached (the next call compiles again). The backend's native
+// compile cannot be interrupted; WithCompileLimits bounds its input (Wasm
+// bytes), the loop IR and every computed shape, failing with a
+// *LimitError (errors.Is ErrLimit). The runtime counts compilations until
+// they have really returned: CompilesInFlight, and WaitCompiles, which
+// whatever counts compile work (a server's per-tenant slots, Close) waits
+// on.
+//
 // What it guarantees: Runtime and JitExecutable are safe for concurrent
 // use. Each worker is one module instance with its own function objects,
 // used by one goroutine at a time (wazero's api.Function must not be

@@ -1,6 +1,7 @@
 package wasmgen
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime/debug"
@@ -71,6 +72,12 @@ func Compile(p *loopir.Program) (*Module, error) { return CompileWith(p, Options
 
 // CompileWith generates the Wasm module of a loop IR program.
 func CompileWith(p *loopir.Program, opts Options) (m *Module, err error) {
+	return CompileContext(context.Background(), p, opts)
+}
+
+// CompileContext is CompileWith under ctx: it looks at ctx before every
+// nest and returns ctx's error once ctx is done.
+func CompileContext(ctx context.Context, p *loopir.Program, opts Options) (m *Module, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			m, err = nil, fmt.Errorf("BUG: wasmgen: %v\n%s", r, debug.Stack())
@@ -97,6 +104,9 @@ func CompileWith(p *loopir.Program, opts Options) (m *Module, err error) {
 
 	nests := make([]*Func, len(p.Nests))
 	for k, n := range p.Nests {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		f := g.m.NewFunc(fmt.Sprintf("nest_%d_%s", k, n.Name), []ValType{I32, I32, I32}, []ValType{I32})
 		if err := g.nestFunc(f, n); err != nil {
 			return nil, fmt.Errorf("nest n%d (%s): %w", k, n.Name, err)
