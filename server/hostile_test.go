@@ -466,3 +466,32 @@ func mpBody(t testing.TB, parts ...[]byte) []byte {
 }
 
 func mpCT() []string { return []string{"Content-Type", "multipart/form-data; boundary=" + mpBoundary} }
+
+// TestComputedShapeOverQuota: a shape computed from an argument's value (a
+// value-specialized tf.Fill) is held to max_rank (8 by default, the ABI's
+// 16 beyond) and max_elements: 413 naming the limit, never a 500.
+func TestComputedShapeOverQuota(t *testing.T) {
+	h := newHarness(t, 1, nil)
+	id := h.submit(0, `func.func @f(%s: tensor<?xi32> {jitrt.constraint = "value"}, %v: tensor<f32>) -> tensor<*xf32> {
+  %0 = "tf.Fill"(%s, %v) : (tensor<?xi32>, tensor<f32>) -> tensor<*xf32>
+  func.return %0 : tensor<*xf32>
+}
+`)
+	ones := func(n int) string { return strings.TrimSuffix(strings.Repeat("1,", n), ",") }
+	for _, c := range []struct {
+		shape, limit string
+		n            int
+	}{
+		{ones(9), limitRank, 9},
+		{ones(17), limitRank, 17},
+		{"4096,4096", limitElements, 2},
+	} {
+		r := h.runJSON(0, id, fmt.Sprintf(`{"dtype":"i32","shape":[%d],"data":[%s]}`, c.n, c.shape), `{"dtype":"f32","shape":[],"data":2}`)
+		if r.status != http.StatusRequestEntityTooLarge || r.errorBody(t).Limit != c.limit {
+			t.Errorf("Fill to [%s]: %d %s", c.shape, r.status, r.body)
+		}
+	}
+	if r := h.runJSON(0, id, `{"dtype":"i32","shape":[8],"data":[`+ones(8)+`]}`, `{"dtype":"f32","shape":[],"data":2}`); r.status != http.StatusOK {
+		t.Errorf("Fill to rank 8: %d %s", r.status, r.body)
+	}
+}
