@@ -340,7 +340,7 @@ func TestCLIBounded(t *testing.T) {
 	}
 	var out, errb strings.Builder
 	ones17 := "17xi32=" + strings.TrimSpace(strings.Repeat("1 ", 17))
-	if code := mainExit([]string{"run", fill, "--input=" + ones17, "--input=f32=2"}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "max_rank") {
+	if code := mainExit([]string{"run", fill, "--input=" + ones17, "--input=f32=2"}, &out, &errb); code != exitFail || !strings.Contains(errb.String(), "rank") {
 		t.Errorf("rank-17 Fill: exit %d, %s", code, errb.String())
 	}
 	errb.Reset()
