@@ -86,7 +86,11 @@ func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption
 	}
 	build := func(ctx context.Context) (*JitExecutable, int64, error) {
 		defer trace.StartRegion(ctx, "sandjit.compile").End()
-		defer r.inflight.begin()()
+		end, err := r.beginCompile()
+		if err != nil {
+			return nil, 0, err
+		}
+		defer end()
 		start := time.Now()
 		defer func() { r.compileNanos.Add(int64(time.Since(start))) }()
 		mod, err := lower.Parse(cfg.filename, src, cfg.limits)

@@ -266,7 +266,11 @@ func (r *Runtime) executable(ctx context.Context, key cache.Key, compile func(co
 			case <-ctx.Done():
 				return nil, 0, ctx.Err()
 			}
-			defer r.inflight.begin()()
+			end, err := r.beginCompile()
+			if err != nil {
+				return nil, 0, err
+			}
+			defer end()
 			a, err := r.shared.build(ctx, key, r.codegen, r.cfg.limits.withDefaults(), r.inflight.begin, compile)
 			if err != nil {
 				return nil, 0, err
@@ -579,3 +583,15 @@ func (r *Runtime) CompilesInFlight() int {
 // error: what a caller that counts compile time or concurrency — the
 // server's per-tenant compile slots, Close — waits for.
 func (r *Runtime) WaitCompiles(ctx context.Context) error { return r.inflight.wait(ctx) }
+
+// beginCompile counts a compilation running on a cache's goroutine (which
+// its caller may have stopped waiting for) as a call inside the runtime,
+// so that Close waits for it before freeing the arena it loads into, and
+// among CompilesInFlight; call the function it returns when it returns.
+func (r *Runtime) beginCompile() (func(), error) {
+	if err := r.enter(); err != nil {
+		return nil, err
+	}
+	end := r.inflight.begin()
+	return func() { end(); r.leave() }, nil
+}
