@@ -56,8 +56,8 @@
 // bytes), the loop IR and every computed shape, failing with a
 // *LimitError (errors.Is ErrLimit). The runtime counts compilations until
 // they have really returned: CompilesInFlight, and WaitCompiles, which
-// whatever counts compile work (a server's per-tenant slots, Close) waits
-// on.
+// whatever counts compile work (a server's per-tenant slots) waits on;
+// each also counts as a call inside the runtime, so Close waits for it.
 //
 // What it guarantees: Runtime and JitExecutable are safe for concurrent
 // use. Each worker is one module instance with its own function objects,
