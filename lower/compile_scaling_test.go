@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -19,6 +20,7 @@ var scalingShapes = []struct {
 	{"fanin", fanIn},
 	{"results", manyResults},
 	{"consts", bigConsts},
+	{"control", nestedControl},
 }
 
 func unaryChain(n int, ty, op string) string {
@@ -108,6 +110,40 @@ func bigConsts(n int, ty string) string {
 	return b.String()
 }
 
+// nestedControl: groups of ten ops, each a tf.IfRegion whose then-branch
+// holds a tf.WhileRegion (two tanh steps) and whose else-branch a tf.Neg,
+// chained through their results: control flow nested two deep, n/10 times.
+func nestedControl(n int, ty string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "func.func @control(%%p: tensor<i1>, %%x: %s) -> %s {\n", ty, ty)
+	b.WriteString("  %c0 = \"tf.Const\"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>\n")
+	b.WriteString("  %c1 = \"tf.Const\"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>\n")
+	b.WriteString("  %c2 = \"tf.Const\"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>\n")
+	prev := "%x"
+	for i := range max(1, n/10) {
+		fmt.Fprintf(&b, `  %%r%[1]d = "tf.IfRegion"(%%p) ({
+    %%w%[1]d:2 = "tf.WhileRegion"(%%c0, %[2]s) ({
+    ^bb0(%%k%[1]d: tensor<i32>, %%v%[1]d: %[3]s):
+      %%lt%[1]d = "tf.Less"(%%k%[1]d, %%c2) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      "tf.Yield"(%%lt%[1]d) : (tensor<i1>) -> ()
+    }, {
+    ^bb0(%%j%[1]d: tensor<i32>, %%u%[1]d: %[3]s):
+      %%j1_%[1]d = "tf.AddV2"(%%j%[1]d, %%c1) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      %%u1_%[1]d = "tf.Tanh"(%%u%[1]d) : (%[3]s) -> %[3]s
+      "tf.Yield"(%%j1_%[1]d, %%u1_%[1]d) : (tensor<i32>, %[3]s) -> ()
+    }) {is_stateless = true} : (tensor<i32>, %[3]s) -> (tensor<i32>, %[3]s)
+    "tf.Yield"(%%w%[1]d#1) : (%[3]s) -> ()
+  }, {
+    %%n%[1]d = "tf.Neg"(%[2]s) : (%[3]s) -> %[3]s
+    "tf.Yield"(%%n%[1]d) : (%[3]s) -> ()
+  }) {is_stateless = true} : (tensor<i1>) -> %[3]s
+`, i, prev, ty)
+		prev = fmt.Sprintf("%%r%d", i)
+	}
+	fmt.Fprintf(&b, "  func.return %s : %s\n}\n", prev, ty)
+	return b.String()
+}
+
 // compileBytes parses and compiles src and returns the bytes it allocated.
 func compileBytes(t testing.TB, src string) uint64 {
 	var before, after runtime.MemStats
@@ -116,11 +152,38 @@ func compileBytes(t testing.TB, src string) uint64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Compile(m, CompileOptions{}); err != nil {
+	if fn := m.Funcs[0]; HasControlFlow(fn) {
+		fl, err := BuildFlow(m, fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compileSegments(t, m, fl, map[*Flow]bool{})
+	} else if _, err := Compile(m, CompileOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc
+}
+
+// compileSegments compiles every segment of a flow and its sub-flows, as
+// the engine does for a kernel with control flow.
+func compileSegments(t testing.TB, m *Module, fl *Flow, seen map[*Flow]bool) {
+	if seen[fl] {
+		return
+	}
+	seen[fl] = true
+	for _, st := range fl.Steps {
+		for _, sub := range st.Subs {
+			compileSegments(t, m, sub, seen)
+		}
+		if st.Seg == nil || NeedsRank(st.Seg) {
+			continue
+		}
+		sm := &Module{File: m.File, Funcs: []*Func{st.Seg}}
+		if _, err := Compile(sm, CompileOptions{Entry: st.Seg.Name}); err != nil && !errors.Is(err, ErrNeedsShapes) {
+			t.Fatalf("segment @%s: %v", st.Seg.Name, err)
+		}
+	}
 }
 
 // TestCompileScalesLinearly pins the compiler's growth (issue 18): for
@@ -135,6 +198,7 @@ func TestCompileScalesLinearly(t *testing.T) {
 			}
 			small := compileBytes(t, sh.src(400, ty))
 			big := compileBytes(t, sh.src(800, ty))
+			t.Logf("%s %s: 400 ops %d bytes, 800 ops %d bytes", sh.name, ty, small, big)
 			if r := float64(big) / float64(small); r > 2.5 {
 				t.Errorf("%s %s: 400 ops allocate %d bytes, 800 ops %d: ×%.2f, want <= 2.5", sh.name, ty, small, big, r)
 			}
@@ -147,8 +211,8 @@ func TestCompileScalesLinearly(t *testing.T) {
 //
 //	go test ./lower -run '^$' -bench CompileScaling -benchmem
 //
-// (`sandjit bench --compile`-style figures for the whole pipeline, Wasm
-// and native code included, are engine's BenchmarkCompilePipeline.)
+// (figures for the whole pipeline, Wasm and native code included, in each
+// specialization mode, are engine's BenchmarkCompilePipeline.)
 func BenchmarkCompileScaling(b *testing.B) {
 	for _, sh := range scalingShapes {
 		for _, ty := range []string{"tensor<4xf32>", "tensor<?xf32>"} {
