@@ -266,7 +266,15 @@ func (b *wasmtimeBackend) nativeKeys(wasm []byte) (disk, mem cache.Key) {
 // native cache, or compiled by Cranelift (and then cached).
 func (b *wasmtimeBackend) compile(ctx context.Context, wasm []byte) (*wasmtime.Module, error) {
 	diskKey, memKey := b.nativeKeys(wasm)
-	var fresh *wasmtime.Module
+	// The module Cranelift compiled on this call's miss is handed over
+	// (not deserialized again) when the call is still waiting for it. The
+	// cache computes on a goroutine of its own that may finish after the
+	// call has given up (its context ended): then the module is closed.
+	var (
+		mu        sync.Mutex
+		fresh     *wasmtime.Module
+		abandoned bool
+	)
 	cranelift := func() ([]byte, error) {
 		m, err := wasmtime.NewModule(wtg.engine, wasm)
 		wtg.compiles.Add(1)
@@ -278,7 +286,13 @@ func (b *wasmtimeBackend) compile(ctx context.Context, wasm []byte) (*wasmtime.M
 			m.Close()
 			return nil, err
 		}
-		fresh = m
+		mu.Lock()
+		if abandoned {
+			m.Close()
+		} else {
+			fresh = m
+		}
+		mu.Unlock()
 		if b.disk != nil {
 			_ = b.disk.Put(diskKey, blob)
 		}
@@ -294,8 +308,12 @@ func (b *wasmtimeBackend) compile(ctx context.Context, wasm []byte) (*wasmtime.M
 		blob, err := cranelift()
 		return blob, int64(len(blob)), err
 	})
-	if fresh != nil {
-		return fresh, nil
+	mu.Lock()
+	got := fresh
+	fresh, abandoned = nil, err != nil
+	mu.Unlock()
+	if got != nil {
+		return got, nil
 	}
 	if err != nil {
 		return nil, err
@@ -312,6 +330,8 @@ func (b *wasmtimeBackend) compile(ctx context.Context, wasm []byte) (*wasmtime.M
 	if _, err := cranelift(); err != nil {
 		return nil, err
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	return fresh, nil
 }
 
