@@ -214,7 +214,11 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 			return nil, fmt.Errorf("engine.New: %w", err)
 		}
 	}
-	r := &Runtime{cfg: cfg, shared: cfg.cache, compiles: make(chan struct{}, runtime.GOMAXPROCS(0)),
+	// Compilations leave one P to everything else (runs, the callers
+	// waiting for them): with every P busy compiling, a caller whose
+	// deadline passed waited up to a scheduler time slice (10 ms) and
+	// more to be woken.
+	r := &Runtime{cfg: cfg, shared: cfg.cache, compiles: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)),
 		life: newLifetime(), live: map[*Executable]struct{}{}}
 	if r.shared == nil {
 		var err error
