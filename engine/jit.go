@@ -231,6 +231,15 @@ func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
 		return nil, err
 	}
 	defer e.rt.leave()
+	return e.defaultExe(ctx)
+}
+
+// defaultExe is Default for a caller inside the runtime's gate (a run's
+// path enters it once).
+func (e *JitExecutable) defaultExe(ctx context.Context) (*Executable, error) {
+	if e.defErr != nil {
+		return nil, e.defErr
+	}
 	if w := e.def.Load(); w != nil && e.defRuns.Add(1)%defTouch != 0 {
 		if x := w.Value(); x != nil && x.acquire() {
 			return x, nil
@@ -330,7 +339,7 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor,
 		}
 		return outs, nil
 	}
-	x, err := e.ExecutableFor(ctx, inputs...)
+	x, err := e.executableFor(ctx, inputs)
 	if err != nil {
 		return nil, err
 	}
@@ -394,13 +403,19 @@ func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Ten
 	if e.flow != nil {
 		return nil, ErrControlFlow
 	}
-	if e.mode == SpecializeDisabled {
-		return e.Default(ctx)
-	}
 	if err := e.rt.enter(); err != nil {
 		return nil, err
 	}
 	defer e.rt.leave()
+	return e.executableFor(ctx, inputs)
+}
+
+// executableFor is ExecutableFor for a caller inside the runtime's gate,
+// on a kernel without control flow.
+func (e *JitExecutable) executableFor(ctx context.Context, inputs []*memref.Tensor) (*Executable, error) {
+	if e.mode == SpecializeDisabled {
+		return e.defaultExe(ctx)
+	}
 	shapes := make([][]int, len(inputs))
 	for i, t := range inputs {
 		if t == nil {
@@ -470,7 +485,7 @@ func (e *JitExecutable) ExecutableFor(ctx context.Context, inputs ...*memref.Ten
 		}()
 	}
 	e.mu.Unlock()
-	return e.Default(ctx)
+	return e.defaultExe(ctx)
 }
 
 // declared is the argument types as declared.
