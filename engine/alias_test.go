@@ -5,14 +5,14 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sandjit/sandjit/internal/golden"
-	"github.com/sandjit/sandjit/lower"
-	"github.com/sandjit/sandjit/lower/refeval"
+	"github.com/sandjit/sandjit/internal/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -440,7 +440,7 @@ func TestCheckNumericsFault(t *testing.T) {
 				base := rt.ArenaStats().InUse
 				check := func(what string, err error) {
 					t.Helper()
-					var le *lower.Error
+					var le *mlir.Error
 					switch {
 					case err == nil:
 						t.Errorf("%s: no error, want %q", what, c.msg)

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sort"
 
-	"github.com/sandjit/sandjit/wasmgen"
+	"github.com/sandjit/sandjit/internal/wasmgen"
 )
 
 // The backend interface: what the engine needs from a Wasm runtime. One

@@ -59,7 +59,7 @@ import (
 
 	"github.com/sandjit/sandjit/cache"
 	"github.com/sandjit/sandjit/memref"
-	"github.com/sandjit/sandjit/wasmgen"
+	"github.com/sandjit/sandjit/internal/wasmgen"
 )
 
 func init() {

@@ -11,7 +11,7 @@ import (
 	"github.com/tetratelabs/wazero/experimental"
 
 	"github.com/sandjit/sandjit/memref"
-	"github.com/sandjit/sandjit/wasmgen"
+	"github.com/sandjit/sandjit/internal/wasmgen"
 )
 
 // wazeroBackend runs kernels with wazero's optimizing compiler. Each arena

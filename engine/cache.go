@@ -18,9 +18,9 @@ import (
 	"github.com/tetratelabs/wazero"
 
 	"github.com/sandjit/sandjit/cache"
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
-	"github.com/sandjit/sandjit/wasmgen"
+	"github.com/sandjit/sandjit/internal/wasmgen"
 )
 
 // CompilerVersion names the compiler in every cache key. Bump it whenever

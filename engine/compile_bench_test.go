@@ -3,10 +3,10 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"strings"
 	"testing"
 
-	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -55,7 +55,7 @@ func BenchmarkCompilePipeline(b *testing.B) {
 							i++
 							text := fmt.Sprintf("%s// %d\n", src, i)
 							exe, err := rt.Compile(ctx, []byte(text), WithSpecialization(mode),
-								WithParseLimits(lower.ParseLimits{MaxBytes: len(text), MaxOps: 2 * n}))
+								WithParseLimits(mlir.ParseLimits{MaxBytes: len(text), MaxOps: 2 * n}))
 							if err != nil {
 								b.Fatal(err)
 							}

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"math/rand"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/sandjit/sandjit/lower"
-	"github.com/sandjit/sandjit/lower/refeval"
+	"github.com/sandjit/sandjit/internal/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -213,7 +213,7 @@ func TestComputedShapeLimits(t *testing.T) {
 		case c.limit == "" && err != nil:
 			t.Errorf("%+v, rank %d: %v", c.lim, len(c.dims), err)
 		case c.limit == "abi":
-			if err == nil || errors.Is(err, ErrInternal) || !(errors.Is(err, ErrLimit) || errors.Is(err, lower.ErrInvalid)) {
+			if err == nil || errors.Is(err, ErrInternal) || !(errors.Is(err, ErrLimit) || errors.Is(err, mlir.ErrInvalid)) {
 				t.Errorf("%v: got %v, want a limit or invalid-kernel error", c.dims, err)
 			}
 		case c.limit != "" && (!errors.As(err, &le) || le.Limit != c.limit || !errors.Is(err, ErrLimit)):

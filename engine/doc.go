@@ -67,9 +67,9 @@
 // kernel provably stores in full), so no run reads bytes it did not write
 // or zero, and no bytes leave their arena. Kernel traps become errors
 // (ErrTrap); a kernel's fault (a Gather index out of range, a NaN that
-// tf.CheckNumerics meets) is an ErrArgument wrapping the op's *lower.Error;
+// tf.CheckNumerics meets) is an ErrArgument wrapping the op's *mlir.Error;
 // bad inputs are ErrArgument or ErrShape; kernel-text problems
-// are lower.ErrorList values with file:line:col positions. Nothing a
+// are mlir.ErrorList values with file:line:col positions. Nothing a
 // caller passes makes the engine panic.
 //
 // Lifetimes (lifetime.go): Runtime.Close follows net/http's

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"math"
 	"math/rand"
 	"strings"
@@ -12,8 +13,7 @@ import (
 	"time"
 
 	"github.com/sandjit/sandjit/internal/golden"
-	"github.com/sandjit/sandjit/lower"
-	"github.com/sandjit/sandjit/lower/refeval"
+	"github.com/sandjit/sandjit/internal/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -311,17 +311,17 @@ func TestCompileErrorsArePositioned(t *testing.T) {
   %2 = "tf.Tanh"(%1, %1) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   func.return %2 : tensor<2xf32>
 }`), WithFilename("bad.mlir"))
-	var list lower.ErrorList
+	var list mlir.ErrorList
 	if !errors.As(err, &list) || len(list) != 2 {
 		t.Fatalf("want two diagnostics, got %v", err)
 	}
-	if !errors.Is(err, lower.ErrUnsupported) || !errors.Is(err, lower.ErrInvalid) {
+	if !errors.Is(err, mlir.ErrUnsupported) || !errors.Is(err, mlir.ErrInvalid) {
 		t.Errorf("errors.Is should match both kinds: %v", err)
 	}
 	if got := list[0].Error(); !strings.HasPrefix(got, "bad.mlir:3:8: 'tf.Nope' op") {
 		t.Errorf("first diagnostic %q", got)
 	}
-	if _, err := rt.Compile(context.Background(), []byte("func.func @f("), WithFilename("cut.mlir")); !errors.Is(err, lower.ErrSyntax) {
+	if _, err := rt.Compile(context.Background(), []byte("func.func @f("), WithFilename("cut.mlir")); !errors.Is(err, mlir.ErrSyntax) {
 		t.Errorf("truncated kernel: %v", err)
 	}
 	if _, err := rt.Compile(context.Background(), []byte(`func.func @f() { func.return }`), WithEntry("g")); err == nil || !strings.Contains(err.Error(), "no function @g") {

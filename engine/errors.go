@@ -3,13 +3,13 @@ package engine
 import (
 	"errors"
 
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
 // Errors that callers match with errors.Is. Kernel-text errors from
-// compilation wrap lower.ErrSyntax, lower.ErrInvalid or lower.ErrUnsupported
-// (and are lower.ErrorList values with positions); an exhausted arena wraps
+// compilation wrap mlir.ErrSyntax, mlir.ErrInvalid or mlir.ErrUnsupported
+// (and are mlir.ErrorList values with positions); an exhausted arena wraps
 // memref.ErrArenaFull; a cancelled or expired context wraps ctx.Err().
 var (
 	// ErrArgument: the inputs of a run do not fit the kernel's signature

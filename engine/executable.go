@@ -5,14 +5,15 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"runtime/trace"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/sandjit/sandjit/lower"
-	"github.com/sandjit/sandjit/lower/loopir"
+	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -22,7 +23,7 @@ type CompileOption func(*compileConfig) error
 type compileConfig struct {
 	entry    string
 	filename string
-	limits   lower.ParseLimits
+	limits   mlir.ParseLimits
 	stages   bool
 	mode     Specialization
 	listener SpecializationListener
@@ -39,7 +40,7 @@ func WithFilename(name string) CompileOption {
 }
 
 // WithParseLimits bounds the kernel text (size, ops, nesting).
-func WithParseLimits(l lower.ParseLimits) CompileOption {
+func WithParseLimits(l mlir.ParseLimits) CompileOption {
 	return func(c *compileConfig) error { c.limits = l; return nil }
 }
 
@@ -52,15 +53,15 @@ func WithStages() CompileOption {
 // Compile parses and checks kernel text and compiles its default
 // executable (when it has one: see Specialization). Compiling the same
 // text with the same options again returns the same JitExecutable from the
-// runtime's cache. Errors in the kernel are a lower.ErrorList (each with
-// file:line:col and the op); they match lower.ErrSyntax, lower.ErrInvalid
-// or lower.ErrUnsupported with errors.Is. A failed compile is cached too.
+// runtime's cache. Errors in the kernel are a mlir.ErrorList (each with
+// file:line:col and the op); they match mlir.ErrSyntax, mlir.ErrInvalid
+// or mlir.ErrUnsupported with errors.Is. A failed compile is cached too.
 func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption) (*JitExecutable, error) {
 	if err := r.enter(); err != nil {
 		return nil, err
 	}
 	defer r.leave()
-	cfg := compileConfig{filename: "kernel.mlir", limits: lower.DefaultParseLimits()}
+	cfg := compileConfig{filename: "kernel.mlir", limits: mlir.DefaultParseLimits()}
 	for _, o := range opts {
 		if err := o(&cfg); err != nil {
 			return nil, err
@@ -93,7 +94,7 @@ func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption
 		defer end()
 		start := time.Now()
 		defer func() { r.compileNanos.Add(int64(time.Since(start))) }()
-		mod, err := lower.Parse(cfg.filename, src, cfg.limits)
+		mod, err := mlir.Parse(cfg.filename, src, cfg.limits)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -395,7 +396,7 @@ func (x *Executable) putWorkers(ws []*pooledWorker) {
 
 // verifyOperands checks inputs against the argument types, with the
 // original runtime's wording.
-func verifyOperands(args []lower.TensorType, inputs []*memref.Tensor) error {
+func verifyOperands(args []mlir.TensorType, inputs []*memref.Tensor) error {
 	if len(inputs) != len(args) {
 		return fmt.Errorf("%w: number of operands doesn't match the function signature: %d vs %d", ErrArgument, len(inputs), len(args))
 	}
@@ -407,7 +408,7 @@ func verifyOperands(args []lower.TensorType, inputs []*memref.Tensor) error {
 			return fmt.Errorf("%w: operand #%d: %v", ErrArgument, i, err)
 		}
 		want := args[i]
-		got := func() lower.TensorType { return lower.Ranked(t.DType, t.Shape...) } // for messages only
+		got := func() mlir.TensorType { return mlir.Ranked(t.DType, t.Shape...) } // for messages only
 		if t.DType != want.Elem {
 			return fmt.Errorf("%w: operand #%d type is not compatible with the expected element type: %s vs %s (got %s vs expected %s)",
 				ErrArgument, i, t.DType, want.Elem, got().Bracket(), want.Bracket())
@@ -417,7 +418,7 @@ func verifyOperands(args []lower.TensorType, inputs []*memref.Tensor) error {
 				ErrArgument, i, len(t.Shape), len(want.Dims), got().Bracket(), want.Bracket())
 		}
 		for d, w := range want.Dims {
-			if w != lower.Dynamic && w != t.Shape[d] {
+			if w != mlir.Dynamic && w != t.Shape[d] {
 				return fmt.Errorf("%w: operand #%d dimension #%d does not match expected input dimension: %d vs %d (got %s vs expected %s)",
 					ErrArgument, i, d, t.Shape[d], w, got().Bracket(), want.Bracket())
 			}
@@ -428,7 +429,7 @@ func verifyOperands(args []lower.TensorType, inputs []*memref.Tensor) error {
 
 // shapeError turns a run-time shape error into an engine error.
 func shapeError(err error) error {
-	var le *lower.Error
+	var le *mlir.Error
 	if errors.As(err, &le) {
 		return fmt.Errorf("%w: %w", ErrShape, err)
 	}

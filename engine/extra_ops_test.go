@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -13,12 +14,11 @@ import (
 	"testing"
 
 	"github.com/sandjit/sandjit/internal/golden"
-	"github.com/sandjit/sandjit/lower"
-	"github.com/sandjit/sandjit/lower/refeval"
+	"github.com/sandjit/sandjit/internal/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 
-// This file runs every op of lower/ops_extra.go through the engine on edge
+// This file runs every op of internal/lower/ops_extra.go through the engine on edge
 // values (NaN, ±Inf, ±0, domain edges, zero divisors, huge values) and
 // compares each element with a reference computed here with Go's math
 // package, op by op.
@@ -742,11 +742,11 @@ func runExtra(t *testing.T, ctx context.Context, rt *Runtime, op extraOp, attrs 
 	compareRefeval(t, ctx, exe, args, out, dt)
 }
 
-// compareRefeval checks the result against lower/refeval, once it
+// compareRefeval checks the result against internal/refeval, once it
 // evaluates the op.
 func compareRefeval(t *testing.T, ctx context.Context, exe *JitExecutable, args, got []*memref.Tensor, dt memref.DType) {
 	want, err := refeval.Eval(ctx, exe.Func(), exe.Module(), args)
-	if errors.Is(err, lower.ErrUnsupported) {
+	if errors.Is(err, mlir.ErrUnsupported) {
 		return
 	}
 	if err != nil {

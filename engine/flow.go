@@ -3,22 +3,23 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 
 	"github.com/sandjit/sandjit/cache"
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
 // ErrLimit: a run or a compilation exceeded a bound of the runtime (a
 // While's iteration limit, WithMaxIterations; a compile limit,
 // WithCompileLimits, reported as a *LimitError naming it). It is
-// lower.ErrLimit.
-var ErrLimit = lower.ErrLimit
+// mlir.ErrLimit.
+var ErrLimit = mlir.ErrLimit
 
 // LimitError is a compilation over one of its limits (WithCompileLimits):
 // Limit names it ("max_loop_instructions", "max_wasm_bytes"). It matches
 // ErrLimit.
-type LimitError = lower.LimitError
+type LimitError = mlir.LimitError
 
 // flowExec runs a function with control flow (lower.Flow): its segments
 // through JitExecutables of their own (each with its default executable
@@ -36,13 +37,13 @@ type flowExec struct {
 type flowBuild struct {
 	rt   *Runtime
 	key  cache.Key // the kernel's
-	mod  *lower.Module
+	mod  *mlir.Module
 	cfg  compileConfig
 	done map[*lower.Flow]*flowExec
 	all  []*JitExecutable
 }
 
-func (r *Runtime) newFlow(ctx context.Context, key cache.Key, mod *lower.Module, fl *lower.Flow, cfg compileConfig) (*flowExec, []*JitExecutable, error) {
+func (r *Runtime) newFlow(ctx context.Context, key cache.Key, mod *mlir.Module, fl *lower.Flow, cfg compileConfig) (*flowExec, []*JitExecutable, error) {
 	b := &flowBuild{rt: r, key: key, mod: mod, cfg: cfg, done: map[*lower.Flow]*flowExec{}}
 	x, err := b.build(ctx, fl)
 	return x, b.all, err
@@ -70,7 +71,7 @@ func (b *flowBuild) build(ctx context.Context, fl *lower.Flow) (*flowExec, error
 		// from a module of its own.
 		mod := b.mod
 		if b.mod.Lookup(st.Seg.Name) != st.Seg {
-			mod = &lower.Module{File: b.mod.File, Attrs: b.mod.Attrs, Funcs: []*lower.Func{st.Seg}}
+			mod = &mlir.Module{File: b.mod.File, Attrs: b.mod.Attrs, Funcs: []*mlir.Func{st.Seg}}
 		}
 		cfg := b.cfg
 		cfg.entry = st.Seg.Name
@@ -95,7 +96,7 @@ func (x *flowExec) run(ctx context.Context, rt *Runtime, args []*memref.Tensor) 
 	for i, a := range fl.Func.Args {
 		env[a.ID] = args[i]
 	}
-	get := func(vs []*lower.Value) []*memref.Tensor {
+	get := func(vs []*mlir.Value) []*memref.Tensor {
 		out := make([]*memref.Tensor, len(vs))
 		for i, v := range vs {
 			out[i] = env[v.ID]
@@ -195,7 +196,7 @@ func (x *flowExec) control(ctx context.Context, rt *Runtime, k int, in, caps []*
 // opError is a run-time error of a control op: it prints with the op's
 // position and matches err.
 type opError struct {
-	op  *lower.Op
+	op  *mlir.Op
 	err error
 	msg string
 }
@@ -205,11 +206,11 @@ func (e *opError) Unwrap() error { return e.err }
 
 // fits checks a value passed into or out of a control op against its
 // declared type.
-func fits(op *lower.Op, what string, t lower.TensorType, v *memref.Tensor) error {
-	got := lower.Ranked(v.DType, v.Shape...)
+func fits(op *mlir.Op, what string, t mlir.TensorType, v *memref.Tensor) error {
+	got := mlir.Ranked(v.DType, v.Shape...)
 	ok := v.DType == t.Elem && (!t.Ranked || len(t.Dims) == len(v.Shape))
 	for d := 0; ok && t.Ranked && d < len(t.Dims); d++ {
-		ok = t.Dims[d] == lower.Dynamic || t.Dims[d] == v.Shape[d]
+		ok = t.Dims[d] == mlir.Dynamic || t.Dims[d] == v.Shape[d]
 	}
 	if !ok {
 		return &opError{op: op, err: ErrShape, msg: fmt.Sprintf("%s has type %s at run time, which does not fit its declared type %s", what, got, t)}

@@ -2,11 +2,11 @@ package engine
 
 import (
 	"context"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"testing"
 
 	"github.com/sandjit/sandjit/internal/golden"
-	"github.com/sandjit/sandjit/lower"
-	"github.com/sandjit/sandjit/lower/refeval"
+	"github.com/sandjit/sandjit/internal/refeval"
 )
 
 // TestGoldenCorpus runs every testdata kernel through Wasm and compares
@@ -72,7 +72,7 @@ func forCorpus(t *testing.T, opts []Option, check func(t *testing.T, rt *Runtime
 
 // entryOf applies the corpus's entry rule.
 func entryOf(t *testing.T, k *golden.Kernel) string {
-	m, err := lower.Parse(k.Name, k.Src, lower.DefaultParseLimits())
+	m, err := mlir.Parse(k.Name, k.Src, mlir.DefaultParseLimits())
 	if err != nil {
 		t.Fatalf("parse: %v", err)
 	}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/sandjit/sandjit/lower/loopir"
+	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/memref"
 )
 

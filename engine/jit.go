@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"io"
 	"runtime/trace"
 	"strings"
@@ -13,7 +14,7 @@ import (
 	"weak"
 
 	"github.com/sandjit/sandjit/cache"
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -67,9 +68,9 @@ func WithSpecialization(s Specialization) CompileOption {
 type SpecializationListener interface {
 	// ModuleSpecialized reports the argument types a specialization is
 	// compiled for, with the symbolic shapes of its dynamic dims.
-	ModuleSpecialized(args []lower.TensorType, shapes lower.SymbolicShapes)
+	ModuleSpecialized(args []mlir.TensorType, shapes lower.SymbolicShapes)
 	// ValueSpecialized reports an argument whose contents became a constant.
-	ValueSpecialized(arg int, value *lower.DenseAttr)
+	ValueSpecialized(arg int, value *mlir.DenseAttr)
 }
 
 // WithSpecializationListener installs a listener.
@@ -89,7 +90,7 @@ type debugListener struct {
 	w  io.Writer
 }
 
-func (d *debugListener) ModuleSpecialized(args []lower.TensorType, _ lower.SymbolicShapes) {
+func (d *debugListener) ModuleSpecialized(args []mlir.TensorType, _ lower.SymbolicShapes) {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		parts[i] = a.String()
@@ -99,7 +100,7 @@ func (d *debugListener) ModuleSpecialized(args []lower.TensorType, _ lower.Symbo
 	fmt.Fprintf(d.w, "Specialized module: %s\n", strings.Join(parts, ", "))
 }
 
-func (d *debugListener) ValueSpecialized(arg int, v *lower.DenseAttr) {
+func (d *debugListener) ValueSpecialized(arg int, v *mlir.DenseAttr) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	fmt.Fprintf(d.w, "Arg[%d] value specialized: %s\n", arg, v)
@@ -112,8 +113,8 @@ func (d *debugListener) ValueSpecialized(arg int, v *lower.DenseAttr) {
 type JitExecutable struct {
 	rt       *Runtime
 	key      cache.Key // kernelKey
-	mod      *lower.Module
-	fn       *lower.Func
+	mod      *mlir.Module
+	fn       *mlir.Func
 	cfg      compileConfig
 	cons     []lower.Constraint
 	resolver *lower.Resolver
@@ -154,7 +155,7 @@ var ErrControlFlow = fmt.Errorf("%w: the kernel has control flow, which runs as 
 
 // newJit checks the kernel's constraints and, when it has one, compiles
 // the default executable (as jitrt does).
-func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, cfg compileConfig) (*JitExecutable, error) {
+func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *mlir.Module, cfg compileConfig) (*JitExecutable, error) {
 	fn, err := lower.SelectEntry(mod, cfg.entry)
 	if err != nil {
 		return nil, err
@@ -185,7 +186,7 @@ func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, 
 	}
 	if unresolved && j.mode == SpecializeDisabled {
 		return nil, fmt.Errorf("%w: compilation options disabled specialization, however operands have unresolved constraints: %s",
-			lower.ErrInvalid, lower.Unresolved(cons))
+			mlir.ErrInvalid, lower.Unresolved(cons))
 	}
 	if static && !unresolved {
 		j.mode = SpecializeDisabled // nothing to learn from the operands
@@ -210,7 +211,7 @@ func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *lower.Module, 
 		switch {
 		case err == nil:
 			x.release()
-		case errors.Is(err, lower.ErrNeedsShapes) && j.mode != SpecializeDisabled:
+		case errors.Is(err, mlir.ErrNeedsShapes) && j.mode != SpecializeDisabled:
 			// Only shape specializations compile (a Squeeze of a dim that
 			// may be 1): compile one for every call's shapes.
 			j.defErr = fmt.Errorf("%w: default executable is not available: %w", ErrArgument, err)
@@ -263,10 +264,10 @@ func (e *JitExecutable) defaultExe(ctx context.Context) (*Executable, error) {
 const defTouch = 64
 
 // Func is the entry function's graph.
-func (e *JitExecutable) Func() *lower.Func { return e.fn }
+func (e *JitExecutable) Func() *mlir.Func { return e.fn }
 
 // Module is the parsed kernel module.
-func (e *JitExecutable) Module() *lower.Module { return e.mod }
+func (e *JitExecutable) Module() *mlir.Module { return e.mod }
 
 // Key is the kernel's content address (see kernelKey).
 func (e *JitExecutable) Key() cache.Key { return e.key }
@@ -279,7 +280,7 @@ func (e *JitExecutable) Mode() Specialization { return e.mode }
 func (e *JitExecutable) Constraints() []lower.Constraint { return e.cons }
 
 // Signature describes the kernel's arguments and results as declared.
-func (e *JitExecutable) Signature() (args, results []lower.TensorType) {
+func (e *JitExecutable) Signature() (args, results []mlir.TensorType) {
 	for _, a := range e.fn.Args {
 		args = append(args, a.Type)
 	}
@@ -427,7 +428,7 @@ func (e *JitExecutable) executableFor(ctx context.Context, inputs []*memref.Tens
 		for _, d := range shapes[i] {
 			if d > lower.MaxSizeArgLen {
 				return nil, fmt.Errorf("%w: %w: operand #%d %s sizes a result and is compiled per shape: its dims may be at most %d",
-					ErrShape, lower.ErrInvalid, i, memref.TypeString(inputs[i].DType, shapes[i]), lower.MaxSizeArgLen)
+					ErrShape, mlir.ErrInvalid, i, memref.TypeString(inputs[i].DType, shapes[i]), lower.MaxSizeArgLen)
 			}
 		}
 	}
@@ -489,7 +490,7 @@ func (e *JitExecutable) executableFor(ctx context.Context, inputs []*memref.Tens
 }
 
 // declared is the argument types as declared.
-func (e *JitExecutable) declared() []lower.TensorType {
+func (e *JitExecutable) declared() []mlir.TensorType {
 	args, _ := e.Signature()
 	return args
 }
@@ -503,7 +504,7 @@ func (e *JitExecutable) specialize(ctx context.Context, sym lower.SymbolicShapes
 		l.ModuleSpecialized(types, sym)
 		for i, v := range values {
 			if v != nil {
-				l.ValueSpecialized(i, &lower.DenseAttr{Type: lower.Ranked(v.DType, v.Shape...), Value: v})
+				l.ValueSpecialized(i, &mlir.DenseAttr{Type: mlir.Ranked(v.DType, v.Shape...), Value: v})
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -12,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/sandjit/sandjit/internal/golden"
-	"github.com/sandjit/sandjit/lower"
-	"github.com/sandjit/sandjit/lower/refeval"
+	"github.com/sandjit/sandjit/internal/refeval"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -387,7 +388,7 @@ func TestNNRandomAgainstReference(t *testing.T) {
 			}
 			args[j] = nnArg(t, dts[j], s, gen)
 		}
-		m, err := lower.Parse("kernel.mlir", []byte(src), lower.DefaultParseLimits())
+		m, err := mlir.Parse("kernel.mlir", []byte(src), mlir.DefaultParseLimits())
 		if err != nil {
 			t.Fatalf("%v\n%s", err, src)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"math"
 	"slices"
 	"strings"
@@ -11,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/sandjit/sandjit/internal/golden"
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -275,7 +276,7 @@ func TestRunTimeShapeCompileCount(t *testing.T) {
 }
 
 // TestRunTimeShapeErrors: bad shape values are the caller's error
-// (lower.ErrInvalid), never an internal one, and the executable
+// (mlir.ErrInvalid), never an internal one, and the executable
 // runs good values afterwards.
 func TestRunTimeShapeErrors(t *testing.T) {
 	ctx := context.Background()
@@ -316,8 +317,8 @@ func TestRunTimeShapeErrors(t *testing.T) {
 			t.Errorf("%s: no error", c.name)
 		case errors.Is(err, ErrInternal):
 			t.Errorf("%s: internal error: %v", c.name, err)
-		case !errors.Is(err, lower.ErrInvalid):
-			t.Errorf("%s: %v is not lower.ErrInvalid", c.name, err)
+		case !errors.Is(err, mlir.ErrInvalid):
+			t.Errorf("%s: %v is not mlir.ErrInvalid", c.name, err)
 		}
 	}
 	checkAgainstReference(t, exe, []*memref.Tensor{x, i64v(-1, 2, 2), ok}, 0, 0)
@@ -354,7 +355,7 @@ func TestRunTimeShapeErrors(t *testing.T) {
 			args[2] = i64v(max64, 1)
 		}
 		_, err := big.Run(ctx, args...)
-		if err == nil || errors.Is(err, ErrInternal) || !errors.Is(err, lower.ErrInvalid) {
+		if err == nil || errors.Is(err, ErrInternal) || !errors.Is(err, mlir.ErrInvalid) {
 			t.Errorf("%s: %v", c.name, err)
 		}
 	}
@@ -402,7 +403,7 @@ func TestRunTimeRank(t *testing.T) {
 	}
 	rt := newRuntime(t)
 	_, err := rt.Compile(ctx, []byte(src), WithSpecialization(SpecializeDisabled))
-	if !errors.Is(err, lower.ErrInvalid) || !strings.Contains(err.Error(), "0: shape") {
+	if !errors.Is(err, mlir.ErrInvalid) || !strings.Contains(err.Error(), "0: shape") {
 		t.Errorf("disabled: %v", err)
 	}
 }

@@ -5,12 +5,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"slices"
 	"sync"
 	"sync/atomic"
 
-	"github.com/sandjit/sandjit/lower"
-	"github.com/sandjit/sandjit/lower/loopir"
+	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -102,7 +103,7 @@ func readArgs(read []int, inputs []*memref.Tensor) ([][]int64, error) {
 		n, err := memref.NumElements(t.Shape)
 		if err != nil || n > lower.MaxHostArgElements {
 			return nil, fmt.Errorf("%w: %w: operand #%d %s sizes a result: it may hold at most %d values",
-				ErrShape, lower.ErrInvalid, i, memref.TypeString(t.DType, t.Shape), lower.MaxHostArgElements)
+				ErrShape, mlir.ErrInvalid, i, memref.TypeString(t.DType, t.Shape), lower.MaxHostArgElements)
 		}
 		c := t.Contiguous()
 		v := make([]int64, n)

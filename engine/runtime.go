@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/sandjit/sandjit/cache"
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
-	"github.com/sandjit/sandjit/wasmgen"
+	"github.com/sandjit/sandjit/internal/wasmgen"
 )
 
 // Runtime compiles and runs kernels. It owns one arena (a Wasm linear

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -13,7 +14,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -330,7 +330,7 @@ func TestSqueezeNeedsShapes(t *testing.T) {
 		}
 	}
 	_, err = rt.Compile(context.Background(), []byte(src), WithSpecialization(SpecializeDisabled))
-	if !errors.Is(err, lower.ErrNeedsShapes) || !strings.Contains(err.Error(), "kernel.mlir:2:8: 'tf.Squeeze' op without squeeze_dims") {
+	if !errors.Is(err, mlir.ErrNeedsShapes) || !strings.Contains(err.Error(), "kernel.mlir:2:8: 'tf.Squeeze' op without squeeze_dims") {
 		t.Errorf("disabled: got %v", err)
 	}
 }

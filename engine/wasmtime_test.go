@@ -20,7 +20,7 @@ import (
 	"github.com/bytecodealliance/wasmtime-go/v39"
 
 	"github.com/sandjit/sandjit/internal/golden"
-	"github.com/sandjit/sandjit/lower/refeval"
+	"github.com/sandjit/sandjit/internal/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"net/http"
 	"strings"
 
 	"github.com/sandjit/sandjit/engine"
-	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -124,7 +124,7 @@ func overLimit(limit, format string, args ...any) *apiError {
 }
 
 // parseLimitMessages recognise the parser's diagnostics for its limits
-// (lower.ParseLimits), which are lower.ErrUnsupported errors without a
+// (mlir.ParseLimits), which are mlir.ErrUnsupported errors without a
 // sentinel of their own. A test pins each wording, so that a change in
 // lower shows up as a failing server test rather than as a 422.
 var parseLimitMessages = []struct {
@@ -148,7 +148,7 @@ func compileError(err error) *apiError {
 	if e, ok := limitError(err); ok {
 		return e
 	}
-	var list lower.ErrorList
+	var list mlir.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		for _, d := range list {
 			for _, m := range parseLimitMessages {
@@ -174,7 +174,7 @@ func compileError(err error) *apiError {
 		return &apiError{status: http.StatusInternalServerError, kind: kindInternal, msg: "internal compiler error", err: err}
 	case errors.Is(err, engine.ErrClosed):
 		return &apiError{status: http.StatusServiceUnavailable, kind: kindShutdown, msg: "server shutting down", err: err}
-	case errors.Is(err, lower.ErrSyntax), errors.Is(err, lower.ErrInvalid), errors.Is(err, lower.ErrUnsupported),
+	case errors.Is(err, mlir.ErrSyntax), errors.Is(err, mlir.ErrInvalid), errors.Is(err, mlir.ErrUnsupported),
 		errors.Is(err, engine.ErrArgument):
 		e := &apiError{status: http.StatusUnprocessableEntity, kind: kindKernel, msg: oneLine(err.Error()), err: err}
 		e.diagnostics = []string{e.msg}
@@ -209,7 +209,7 @@ func runError(ctx context.Context, err error) *apiError {
 		return &apiError{status: http.StatusUnprocessableEntity, kind: kindFault, msg: oneLine(err.Error()), err: err}
 	case errors.Is(err, engine.ErrClosed):
 		return &apiError{status: http.StatusServiceUnavailable, kind: kindShutdown, msg: "server shutting down", err: err}
-	case errors.Is(err, lower.ErrSyntax), errors.Is(err, lower.ErrInvalid), errors.Is(err, lower.ErrUnsupported):
+	case errors.Is(err, mlir.ErrSyntax), errors.Is(err, mlir.ErrInvalid), errors.Is(err, mlir.ErrUnsupported):
 		// A specialization that cannot be compiled for these inputs.
 		return &apiError{status: http.StatusUnprocessableEntity, kind: kindKernel, msg: oneLine(err.Error()), err: err}
 	}

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 )
 
 // The attacker's quotas in the hostile suite: small, so that each one is

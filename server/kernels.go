@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"io"
 	"math/bits"
 	"mime"
@@ -14,7 +15,7 @@ import (
 	"time"
 
 	"github.com/sandjit/sandjit/engine"
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -282,7 +283,7 @@ func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode 
 		}()
 		q := t.quotas
 		res.exe, res.err = t.rt.Compile(cctx, []byte(kr.Source), engine.WithEntry(kr.Entry), engine.WithSpecialization(mode),
-			engine.WithParseLimits(lower.ParseLimits{MaxBytes: q.MaxSourceBytes, MaxOps: q.MaxOps, MaxDepth: q.MaxDepth,
+			engine.WithParseLimits(mlir.ParseLimits{MaxBytes: q.MaxSourceBytes, MaxOps: q.MaxOps, MaxDepth: q.MaxDepth,
 				MaxDenseElements: q.MaxElements}))
 	}()
 	select {
@@ -299,8 +300,8 @@ func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode 
 // checkKernelTypes holds every type in the kernel (arguments, results,
 // every op's results, regions included) to the tenant's max_rank, and
 // every static part of a shape to its max_elements.
-func checkKernelTypes(fn *lower.Func, q Quotas) error {
-	check := func(t lower.TensorType, pos lower.Pos, what string) error {
+func checkKernelTypes(fn *mlir.Func, q Quotas) error {
+	check := func(t mlir.TensorType, pos mlir.Pos, what string) error {
 		if !t.Ranked {
 			return nil
 		}
@@ -309,7 +310,7 @@ func checkKernelTypes(fn *lower.Func, q Quotas) error {
 		}
 		n := uint64(1)
 		for _, d := range t.Dims {
-			if d == lower.Dynamic || d < 0 {
+			if d == mlir.Dynamic || d < 0 {
 				continue
 			}
 			hi, lo := bits.Mul64(n, uint64(d))
@@ -330,8 +331,8 @@ func checkKernelTypes(fn *lower.Func, q Quotas) error {
 			return err
 		}
 	}
-	var walk func(ops []*lower.Op, depth int) error
-	walk = func(ops []*lower.Op, depth int) error {
+	var walk func(ops []*mlir.Op, depth int) error
+	walk = func(ops []*mlir.Op, depth int) error {
 		if depth > 64 {
 			return nil // the parser bounds nesting; this is a second guard
 		}

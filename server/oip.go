@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/sandjit/sandjit/engine"
-	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -225,7 +225,7 @@ func oipIndex(name, prefix string, n int) (int, bool) {
 
 // tensorMeta describes a kernel type: dynamic dims are -1; an unranked
 // type (which takes any rank) is shown as [-1].
-func tensorMeta(name string, t lower.TensorType) oipTensorMeta {
+func tensorMeta(name string, t mlir.TensorType) oipTensorMeta {
 	m := oipTensorMeta{Name: name, Datatype: oipDTypeName(t.Elem), Shape: []int{-1}}
 	if t.Ranked {
 		m.Shape = make([]int, len(t.Dims))
@@ -241,8 +241,8 @@ func tensorMeta(name string, t lower.TensorType) oipTensorMeta {
 
 // modelSignature is what decoding a request needs to know of a model.
 type modelSignature struct {
-	args    []lower.TensorType
-	results []lower.TensorType
+	args    []mlir.TensorType
+	results []mlir.TensorType
 }
 
 func signatureOf(exe *engine.JitExecutable) modelSignature {

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"math"
 	"net/http"
 	"os"
@@ -17,7 +18,6 @@ import (
 	"testing"
 
 	"github.com/sandjit/sandjit/engine"
-	"github.com/sandjit/sandjit/lower"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -658,8 +658,8 @@ func testOIPQuotas(t *testing.T, newHarness harnessFunc) {
 
 // oipFuzzSignature is the model FuzzDecodeOIP decodes requests for.
 var oipFuzzSignature = modelSignature{
-	args:    []lower.TensorType{lower.Ranked(memref.Uint32, 2, 2), lower.Ranked(memref.Bool, lower.Dynamic), lower.Ranked(memref.Float16, lower.Dynamic, lower.Dynamic)},
-	results: []lower.TensorType{lower.Ranked(memref.Float32, 3, 2), lower.Ranked(memref.Float64, lower.Dynamic)},
+	args:    []mlir.TensorType{mlir.Ranked(memref.Uint32, 2, 2), mlir.Ranked(memref.Bool, mlir.Dynamic), mlir.Ranked(memref.Float16, mlir.Dynamic, mlir.Dynamic)},
+	results: []mlir.TensorType{mlir.Ranked(memref.Float32, 3, 2), mlir.Ranked(memref.Float64, mlir.Dynamic)},
 }
 
 // FuzzDecodeOIP feeds the inference request decoder JSON and binary

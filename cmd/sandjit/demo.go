@@ -8,7 +8,7 @@ import (
 	"math"
 
 	"github.com/sandjit/sandjit/engine"
-	"github.com/sandjit/sandjit/lower/refeval"
+	"github.com/sandjit/sandjit/internal/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 

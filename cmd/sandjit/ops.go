@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/sandjit/sandjit/engine"
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 )
 
 func isInternal(err error) bool { return errors.Is(err, engine.ErrInternal) }

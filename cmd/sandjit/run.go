@@ -5,13 +5,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"io"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/sandjit/sandjit/engine"
-	"github.com/sandjit/sandjit/lower"
+	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 	"github.com/sandjit/sandjit/server"
 )
@@ -110,7 +111,7 @@ func (c *commonFlags) compileOptions(file string, dumps map[string]bool, stdout 
 		return nil, usagef("--specialize: %v", err)
 	}
 	opts := []engine.CompileOption{engine.WithEntry(c.entry), engine.WithFilename(file), engine.WithSpecialization(mode),
-		engine.WithParseLimits(lower.ParseLimits{MaxBytes: c.maxSource, MaxOps: c.maxOps, MaxDenseElements: c.maxElements})}
+		engine.WithParseLimits(mlir.ParseLimits{MaxBytes: c.maxSource, MaxOps: c.maxOps, MaxDenseElements: c.maxElements})}
 	if dumps["stages"] {
 		opts = append(opts, engine.WithStages())
 	}
@@ -247,7 +248,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return nil
 }
 
-func argList(fn *lower.Func) string {
+func argList(fn *mlir.Func) string {
 	parts := make([]string, len(fn.Args))
 	for i, a := range fn.Args {
 		parts[i] = a.Type.String()
@@ -262,7 +263,7 @@ func readKernel(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	lim := int64(lower.DefaultParseLimits().MaxBytes)
+	lim := int64(mlir.DefaultParseLimits().MaxBytes)
 	src, err := io.ReadAll(io.LimitReader(f, lim+1))
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"io"
 	"reflect"
 	"regexp"
@@ -13,8 +14,7 @@ import (
 	"testing"
 
 	"github.com/sandjit/sandjit/engine"
-	"github.com/sandjit/sandjit/lower"
-	"github.com/sandjit/sandjit/lower/refeval"
+	"github.com/sandjit/sandjit/internal/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -34,7 +34,7 @@ func TestGoBaselinesMatchRefeval(t *testing.T) {
 			}
 			c.RunGo()
 			for _, src := range []string{string(c.Src), k.DynamicSource(d)} {
-				mod, err := lower.Parse(k.Name+".mlir", []byte(src), lower.ParseLimits{})
+				mod, err := mlir.Parse(k.Name+".mlir", []byte(src), mlir.ParseLimits{})
 				if err != nil {
 					t.Fatalf("%s %+v: parse: %v\n%s", k.Name, d, err, src)
 				}

@@ -1,4 +1,4 @@
-// Diagnostics of the elementwise ops of lower/ops_extra.go: element types
+// Diagnostics of the elementwise ops of internal/lower/ops_extra.go: element types
 // outside what TensorFlow allows for each op, operand counts, shapes that do
 // not broadcast, and declared result types that contradict the op.
 

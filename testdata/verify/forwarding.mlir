@@ -1,4 +1,4 @@
-// Diagnostics of the forwarding ops of lower/forward.go (tf.Identity and its kin): operand and result
+// Diagnostics of the forwarding ops of internal/lower/forward.go (tf.Identity and its kin): operand and result
 // counts (IdentityN's result i is its operand i), element types (CheckNumerics takes floats only), its
 // message attribute, and declared result types that contradict the operand.
 

@@ -1,0 +1,809 @@
+package lower
+
+import (
+	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
+	"strconv"
+	"strings"
+
+	"github.com/sandjit/sandjit/memref"
+)
+
+// opFacts is what checking learns about one op and lowering needs: its
+// table entry and its attributes in resolved form.
+type opFacts struct {
+	def      *opDef
+	axes     []int // kindReduce: sorted, distinct, non-negative; Squeeze, ReverseV2
+	keepDims bool  // kindReduce
+	channel  int   // kindBiasAdd: channel axis counted from the front (-1: last)
+	perm     []int // Transpose
+	axis     int   // ExpandDims, ConcatV2, Pack, OneHot
+	slice    *sliceSpec
+	strided  *stridedFacts
+	mm       *matmulFacts
+	gather   *gatherFacts
+	scan     *scanFacts // Cumsum
+	nn       *nnFacts   // Conv2D, FusedBatchNorm, Einsum
+}
+
+// checked is a verified function: every op's facts and every value's
+// static type (the declared type refined by shape inference).
+type checked struct {
+	fn    *mlir.Func
+	facts map[*mlir.Op]*opFacts
+	types []mlir.TensorType // by Value.ID
+	// consts holds the values of constant ops (tf.Const, arith.constant),
+	// by Value.ID, for ops that read operands at compile time.
+	consts map[int]*mlir.DenseAttr
+	// syms names every dynamic dim of every value (by Value.ID) with a
+	// symbol; two dims with the same symbol are equal at run time (a
+	// reduction keeps its input's dims, a unary op its operand's, a
+	// broadcast of equal dims is that dim). Static dims have symbol -1.
+	syms    [][]int
+	nextSym int
+	// vals are the host values known at compile time (constants and what
+	// folds from them), by Value.ID; hostRT marks values the host computes
+	// before each run (see hostval.go).
+	vals   [][]int64
+	hostRT []bool
+	// need marks the values whose contents size results (sizeReads);
+	// readArgs are the arguments the host reads from the inputs before
+	// each run for them (not value-specialized ones: those are vals).
+	need     []bool
+	readArgs []int
+	// notOne marks symbols known not to be 1 at run time (a shape
+	// specialization's symbolic dims); needShapes says the message the
+	// op check just returned would go away with such knowledge.
+	notOne     map[int]bool
+	needShapes bool
+}
+
+// freshSyms gives each dynamic dim of t a new symbol.
+func (c *checked) freshSyms(t mlir.TensorType) []int {
+	out := make([]int, len(t.Dims))
+	for i, d := range t.Dims {
+		out[i] = -1
+		if d == mlir.Dynamic {
+			out[i] = c.nextSym
+			c.nextSym++
+		}
+	}
+	return out
+}
+
+// resultSyms derives the symbols of an op's result from its operands'.
+func (c *checked) resultSyms(op *mlir.Op, f *opFacts, out mlir.TensorType) []int {
+	syms := make([]int, len(out.Dims))
+	operand := func(i int) []int { return c.syms[op.Operands[i].ID] }
+	for a, d := range out.Dims {
+		syms[a] = -1
+		if d != mlir.Dynamic {
+			continue
+		}
+		// A shape operand that is tf.Shape(v) gives the result v's dims.
+		if sv := shapeSource(op, f); sv != nil && a < len(c.syms[sv.ID]) && len(c.types[sv.ID].Dims) == len(out.Dims) {
+			syms[a] = c.syms[sv.ID][a]
+			if syms[a] >= 0 {
+				continue
+			}
+		}
+		switch f.def.kind {
+		case kindCast, kindSoftmax, kindBiasAdd, kindSelect:
+			x := 0
+			if f.def.kind == kindSelect {
+				x = 1
+			}
+			syms[a] = operand(x)[a]
+		case kindReduce:
+			in := c.types[op.Operands[0].ID]
+			j := 0
+			for k := range in.Dims {
+				if contains(f.axes, k) {
+					if f.keepDims {
+						j++
+					}
+					continue
+				}
+				if j == a {
+					syms[a] = operand(0)[k]
+				}
+				j++
+			}
+		case kindElementwise:
+			// Equal when every operand that can contribute the dim has the
+			// same symbol.
+			sym, same := -1, true
+			for i := range op.Operands {
+				t := c.types[op.Operands[i].ID]
+				k := a - (len(out.Dims) - len(t.Dims))
+				if k < 0 || t.Dims[k] == 1 {
+					continue
+				}
+				s := operand(i)[k]
+				if s < 0 || (sym >= 0 && s != sym) {
+					same = false
+					break
+				}
+				sym = s
+			}
+			if same {
+				syms[a] = sym
+			}
+		}
+		if syms[a] < 0 {
+			syms[a] = c.nextSym
+			c.nextSym++
+		}
+	}
+	return syms
+}
+
+// shapeSource is v when the op's shape operand is tf.Shape(v).
+func shapeSource(op *mlir.Op, f *opFacts) *mlir.Value {
+	i := -1
+	switch f.def.kind {
+	case kindReshape, kindBroadcastTo:
+		if op.Name == "tf.Reshape" || op.Name == "tf.BroadcastTo" {
+			i = 1
+		}
+	case kindFill:
+		i = 0
+	}
+	if i < 0 || i >= len(op.Operands) {
+		return nil
+	}
+	if d := op.Operands[i].Def; d != nil && d.Name == "tf.Shape" {
+		return d.Operands[0]
+	}
+	return nil
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+// check verifies fn against the op table: known ops, operand counts and
+// element types, attributes, static shapes (broadcast compatibility, axes in
+// range, declared result types consistent with inference). It collects
+// every error it can.
+//
+// argTypes, when not nil, refine the declared argument types (a
+// specialization: the run-time rank of an unranked argument, or static
+// dims); each must be compatible with the declared type.
+// specialization carries what a specialized compile knows beyond types.
+type specialization struct {
+	syms   SymbolicShapes
+	values []*memref.Tensor
+}
+
+func check(fn *mlir.Func, argTypes []mlir.TensorType, spec specialization) (*checked, error) {
+	c := &checked{fn: fn, facts: map[*mlir.Op]*opFacts{}, types: make([]mlir.TensorType, fn.NumValues),
+		consts: map[int]*mlir.DenseAttr{}, syms: make([][]int, fn.NumValues),
+		vals: make([][]int64, fn.NumValues), hostRT: make([]bool, fn.NumValues), notOne: map[int]bool{},
+		need: sizeReads(fn)}
+	var errs mlir.ErrorList
+	if argTypes != nil && len(argTypes) != len(fn.Args) {
+		return nil, fmt.Errorf("%w: %d argument types for %d arguments", ErrInternal, len(argTypes), len(fn.Args))
+	}
+	symOf := map[int]int{} // symbolic id of the specialization → symbol
+	for i, a := range fn.Args {
+		t := a.Type
+		if argTypes != nil {
+			if msg := compatible(argTypes[i], a.Type); msg != "" || !argTypes[i].Ranked {
+				errs.Add(a.Pos, "", mlir.ErrInvalid, "argument #%d: type %s does not specialize %s%s", i, argTypes[i], a.Type, msg)
+			}
+			t = argTypes[i]
+		} else if !t.Ranked {
+			errs.Add(a.Pos, "", mlir.ErrUnsupported, "argument #%d has unranked type %s; it needs a rank specialization (run it with concrete inputs)", i, a.Type)
+		}
+		c.types[a.ID] = t
+		c.syms[a.ID] = c.freshSyms(t)
+		if i < len(spec.syms) && len(spec.syms[i]) == len(t.Dims) {
+			for d, id := range spec.syms[i] {
+				if t.Dims[d] != mlir.Dynamic || id > -2 {
+					continue
+				}
+				if s, ok := symOf[id]; ok {
+					c.syms[a.ID][d] = s
+				} else {
+					symOf[id] = c.syms[a.ID][d]
+				}
+				c.notOne[c.syms[a.ID][d]] = true // the resolver makes every size-1 dim static
+			}
+		}
+		if i < len(spec.values) && spec.values[i] != nil {
+			v := spec.values[i].Contiguous()
+			if v.DType != t.Elem {
+				errs.Add(a.Pos, "", mlir.ErrInvalid, "argument #%d: value of %s for %s", i, v.DType, t)
+				continue
+			}
+			c.consts[a.ID] = &mlir.DenseAttr{Type: mlir.Ranked(v.DType, v.Shape...), Value: v}
+			c.vals[a.ID] = hostInts(c.consts[a.ID])
+			c.hostRT[a.ID] = c.vals[a.ID] != nil
+			c.types[a.ID] = mlir.Ranked(v.DType, v.Shape...)
+			c.syms[a.ID] = c.freshSyms(c.types[a.ID])
+			continue
+		}
+		if readsArg(c.need, a, t) {
+			c.hostRT[a.ID] = true
+			c.readArgs = append(c.readArgs, i)
+		}
+	}
+	if len(errs) > 0 {
+		// The ops would only repeat the argument errors.
+		return nil, errs.Err()
+	}
+	for _, op := range fn.Ops {
+		c.checkOp(op, &errs)
+	}
+	if ret := fn.Return; ret != nil {
+		if len(ret.Operands) != len(fn.ResultTypes) {
+			errs.Add(ret.Pos, "func.return", mlir.ErrInvalid, "has %d operands, but enclosing function @%s returns %d", len(ret.Operands), fn.Name, len(fn.ResultTypes))
+		} else {
+			for i, v := range ret.Operands {
+				if msg := compatible(c.types[v.ID], fn.ResultTypes[i]); msg != "" {
+					errs.Add(ret.Pos, "func.return", mlir.ErrInvalid, "type of return operand %d (%s) doesn't match function result type (%s)%s", i, c.types[v.ID], fn.ResultTypes[i], msg)
+				}
+			}
+		}
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
+	fail := func(kind error, format string, args ...any) {
+		errs.Add(op.Pos, op.Name, kind, format, args...)
+		for _, r := range op.Results {
+			c.types[r.ID] = r.Type
+			c.syms[r.ID] = c.freshSyms(r.Type)
+		}
+	}
+	def, ok := opTable[op.Name]
+	if IsControl(op.Name) {
+		fail(mlir.ErrUnsupported, "is control flow, which the host runs: compile the function's flow (BuildFlow) instead")
+		return
+	}
+	if !ok {
+		msg := "is not supported by sandjit"
+		if !isKnownUnsupported(op.Name) {
+			if s := suggest(op.Name); s != "" {
+				msg += fmt.Sprintf("; did you mean '%s'?", s)
+			}
+		} else {
+			msg += " yet"
+		}
+		fail(mlir.ErrUnsupported, "%s", msg)
+		return
+	}
+	if len(op.Regions) > 0 {
+		fail(mlir.ErrInvalid, "does not take regions")
+		return
+	}
+	if def.kind == kindIdentity {
+		c.checkForward(op, def, errs)
+		return
+	}
+	if want := max(def.results, 1); len(op.Results) != want {
+		if want == 1 {
+			fail(mlir.ErrInvalid, "requires one result, got %d", len(op.Results))
+		} else {
+			fail(mlir.ErrInvalid, "requires %d results, got %d", want, len(op.Results))
+		}
+		return
+	}
+	if def.arity >= 0 && len(op.Operands) != def.arity {
+		fail(mlir.ErrInvalid, "requires %d operands, got %d", def.arity, len(op.Operands))
+		return
+	}
+	in := make([]mlir.TensorType, len(op.Operands))
+	for i, v := range op.Operands {
+		in[i] = c.types[v.ID]
+		if !in[i].Ranked {
+			fail(mlir.ErrUnsupported, "operand #%d has unranked type %s; sandjit needs ranked operands", i, in[i])
+			return
+		}
+	}
+	facts := &opFacts{def: def}
+	res := op.Results[0]
+	out, msg := c.infer(op, facts, in)
+	if msg != "" {
+		kind := mlir.ErrInvalid
+		if c.needShapes {
+			kind, c.needShapes = mlir.ErrNeedsShapes, false
+		}
+		fail(kind, "%s", msg)
+		return
+	}
+	if m := compatible(out, res.Type); m != "" {
+		fail(mlir.ErrInvalid, "inferred type %s is incompatible with the declared result type %s%s", out, res.Type, m)
+		return
+	}
+	if len(out.Dims) > memref.MaxRank {
+		// A shape operand's length (tf.Fill's dims) can ask for it.
+		fail(mlir.ErrInvalid, "result has rank %d, more than the maximum of %d", len(out.Dims), memref.MaxRank)
+		return
+	}
+	if def.results > 1 {
+		dims := make([][]int, len(in))
+		for i, t := range in {
+			dims[i] = t.Dims
+		}
+		for i, d := range kindImpls[def.kind].more(op, facts, dims) {
+			r := op.Results[i+1]
+			t := mlir.Ranked(r.Type.Elem, d...)
+			if m := compatible(t, r.Type); m != "" {
+				fail(mlir.ErrInvalid, "inferred type %s of result #%d is incompatible with its declared type %s%s", t, i+1, r.Type, m)
+				return
+			}
+			c.types[r.ID] = refine(t, r.Type)
+			c.syms[r.ID] = c.freshSyms(c.types[r.ID])
+		}
+	}
+	c.facts[op] = facts
+	c.types[res.ID] = refine(out, res.Type)
+	c.syms[res.ID] = c.resultSyms(op, facts, c.types[res.ID])
+	c.foldIncompatibleEqual(op, in, res)
+	c.hostValue(op, facts, res)
+}
+
+// hostValue records what the host knows of res: its value at compile time
+// (folded into a constant) or before each run.
+func (c *checked) hostValue(op *mlir.Op, f *opFacts, res *mlir.Value) {
+	t := c.types[res.ID]
+	if !hostEvaluable[op.Name] || !(t.Elem.IsInt() || t.Elem == memref.Bool) || !t.Ranked {
+		return
+	}
+	vals := make([][]int64, len(op.Operands))
+	shapes := make([][]int, len(op.Operands))
+	static := t.IsStatic()
+	for i, v := range op.Operands {
+		vals[i] = c.vals[v.ID]
+		shapes[i] = c.types[v.ID].Dims
+		if op.Name == "tf.Shape" {
+			static = static && c.types[v.ID].IsStatic()
+		}
+	}
+	if static {
+		if v, ok := hostEval(op, f, vals, shapes, t.Dims, t.Elem); ok {
+			c.vals[res.ID] = v
+			c.hostRT[res.ID] = true
+			if c.consts[res.ID] == nil {
+				c.consts[res.ID] = &mlir.DenseAttr{Type: t, Value: intTensor(t.Elem, t.Dims, v)}
+			}
+			return
+		}
+	}
+	// Known before each run when every operand whose value it reads is.
+	rt := true
+	for i, v := range op.Operands {
+		if op.Name == "tf.Shape" {
+			break
+		}
+		if op.Name == "tf.ConcatV2" && i == len(op.Operands)-1 {
+			continue // the axis is a compile-time constant
+		}
+		e := c.types[v.ID].Elem
+		rt = rt && c.hostRT[v.ID] && (e.IsInt() || e == memref.Bool)
+	}
+	c.hostRT[res.ID] = rt
+}
+
+func isKnownUnsupported(name string) bool {
+	for _, n := range knownUnsupported {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// infer checks operand types and attributes, records what lowering needs
+// in f, and computes the static result type. It returns a message for the
+// first problem.
+func (c *checked) infer(op *mlir.Op, f *opFacts, in []mlir.TensorType) (mlir.TensorType, string) {
+	if msg := c.checkOperands(op, f, in); msg != "" {
+		return mlir.TensorType{}, msg
+	}
+	dims := make([][]int, len(in))
+	for i, t := range in {
+		dims[i] = t.Dims
+	}
+	vals := make([][]int64, len(op.Operands))
+	for i, v := range op.Operands {
+		vals[i] = c.vals[v.ID]
+	}
+	out, msg := f.dims(op, dims, vals)
+	if msg != "" {
+		return mlir.TensorType{}, msg
+	}
+	return mlir.TensorType{Elem: f.resultElem(op, in), Ranked: true, Dims: out}, ""
+}
+
+// resultElem is the element type of the op's result.
+func (f *opFacts) resultElem(op *mlir.Op, in []mlir.TensorType) memref.DType {
+	switch {
+	case f.def.kind == kindConst:
+		return op.Attr("value").(*mlir.DenseAttr).Type.Elem
+	case f.def.kind == kindCast:
+		return op.Results[0].Type.Elem
+	case f.def.bool:
+		return memref.Bool
+	case f.def.kind == kindReduce:
+		return in[0].Elem
+	}
+	if impl, ok := kindImpls[f.def.kind]; ok && impl.elem != nil {
+		return impl.elem(op, f, in)
+	}
+	return in[len(in)-1].Elem
+}
+
+// checkOperands checks element types and attributes and fills in f.
+func (c *checked) checkOperands(op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	def := f.def
+	checkElems := func(from int) string {
+		for i := from; i < len(in); i++ {
+			if !def.types.has(in[i].Elem) {
+				return fmt.Sprintf("operand #%d must be a tensor of %s values, but got %s", i, def.types, in[i])
+			}
+			if i > from && in[i].Elem != in[from].Elem {
+				return fmt.Sprintf("requires the same element type for all operands, got %s and %s", in[from], in[i])
+			}
+		}
+		return ""
+	}
+	condIsBool := func() string {
+		if in[0].Elem != memref.Bool {
+			return fmt.Sprintf("operand #0 must be a tensor of i1 values, but got %s", in[0])
+		}
+		return ""
+	}
+	switch def.kind {
+	case kindConst:
+		attr, ok := op.Attr("value").(*mlir.DenseAttr)
+		if !ok {
+			return "requires a 'value' attribute holding a dense<…> constant"
+		}
+		if !def.types.has(attr.Type.Elem) {
+			return fmt.Sprintf("constants of %s are not supported", attr.Type.Elem)
+		}
+		if !attr.Type.IsStatic() {
+			return fmt.Sprintf("constant type %s must be static", attr.Type)
+		}
+		c.consts[op.Results[0].ID] = attr
+	case kindCast:
+		if r := op.Results[0].Type.Elem; !r.Valid() {
+			return "requires a result element type"
+		}
+	case kindElementwise:
+		if op.Name == "tf.SelectV2" {
+			if m := condIsBool(); m != "" {
+				return m
+			}
+			return checkElems(1)
+		}
+		if m := checkExtraAttrs(op); m != "" {
+			return m
+		}
+		return checkElems(0)
+	case kindSelect:
+		if m := condIsBool(); m != "" {
+			return m
+		}
+		return checkElems(1)
+	case kindBiasAdd:
+		if m := checkElems(0); m != "" {
+			return m
+		}
+		format := "NHWC"
+		if a := op.Attr("data_format"); a != nil {
+			s, ok := a.(mlir.StringAttr)
+			if !ok || (s != "NHWC" && s != "NCHW") {
+				return fmt.Sprintf("data_format must be \"NHWC\" or \"NCHW\", got %s", a)
+			}
+			format = string(s)
+		}
+		x, b := in[0], in[1]
+		if x.Rank() < 2 {
+			return fmt.Sprintf("requires the input to have at least rank 2, got %s", x)
+		}
+		if b.Rank() != 1 {
+			return fmt.Sprintf("requires the bias to be rank 1, got %s", b)
+		}
+		f.channel = len(x.Dims) - 1
+		if format == "NCHW" {
+			f.channel = 1
+		}
+	case kindReduce:
+		if !def.types.has(in[0].Elem) {
+			return fmt.Sprintf("operand #0 must be a tensor of %s values, but got %s", def.types, in[0])
+		}
+		if e := in[1].Elem; e != memref.Int32 && e != memref.Int64 {
+			return fmt.Sprintf("reduction indices must be i32 or i64, got %s", in[1])
+		}
+		if in[1].Rank() > 1 {
+			return fmt.Sprintf("reduction indices must be a scalar or rank 1, got %s", in[1])
+		}
+		axisVal := op.Operands[1]
+		dense := c.consts[axisVal.ID]
+		if dense == nil {
+			return fmt.Sprintf("reduction indices %s must be a constant; %s", axisVal, needsValueConstraint(axisVal))
+		}
+		if a := op.Attr("keep_dims"); a != nil {
+			b, ok := a.(mlir.BoolAttr)
+			if !ok {
+				return fmt.Sprintf("keep_dims must be a bool, got %s", a)
+			}
+			f.keepDims = bool(b)
+		}
+		axes, msg := normalizeAxes(dense, in[0].Rank())
+		if msg != "" {
+			return msg
+		}
+		f.axes = axes
+	case kindSoftmax:
+		if m := checkElems(0); m != "" {
+			return m
+		}
+		if in[0].Rank() < 1 {
+			return fmt.Sprintf("requires logits of rank 1 or more, got %s", in[0])
+		}
+	default:
+		if impl, ok := kindImpls[def.kind]; ok {
+			return impl.check(c, op, f, in)
+		}
+		return "BUG: unhandled op kind"
+	}
+	return ""
+}
+
+// dims is the op's shape function. It works on static types (dims may be
+// Dynamic) when checking, and on concrete shapes at run time. vals are the
+// operands' host values where known (always at run time for the operands
+// an op needs them of; at compile time only for constants).
+func (f *opFacts) dims(op *mlir.Op, in [][]int, vals [][]int64) ([]int, string) {
+	if impl, ok := kindImpls[f.def.kind]; ok {
+		return impl.dims(op, f, in, vals)
+	}
+	switch f.def.kind {
+	case kindConst:
+		return op.Attr("value").(*mlir.DenseAttr).Type.Dims, ""
+	case kindCast, kindSoftmax:
+		return in[0], ""
+	case kindElementwise:
+		if f.def.sameShape {
+			if m := sameShapeMsg(in[0], in[1]); m != "" {
+				return nil, m
+			}
+		}
+		out, msg := broadcastDims(in)
+		if msg != "" && scalarOnIncompatible(op) {
+			return []int{}, "" // TF's scalar false/true (ops_equal.go)
+		}
+		return out, msg
+	case kindSelect:
+		return selectDims(in[0], in[1], in[2])
+	case kindBiasAdd:
+		cd, bd := in[0][f.channel], in[1][0]
+		if cd != mlir.Dynamic && bd != mlir.Dynamic && cd != bd {
+			return nil, fmt.Sprintf("Must provide as many biases as the feature dimension of the input: %d vs. %d (input %s, feature dimension %d)", bd, cd, dimsList(in[0]), f.channel)
+		}
+		return in[0], ""
+	case kindReduce:
+		return reducedDims(in[0], f.axes, f.keepDims), ""
+	}
+	return nil, "BUG: unhandled op kind"
+}
+
+// needsValueConstraint explains what to do about a non-constant operand.
+func needsValueConstraint(v *mlir.Value) string {
+	if v.Def == nil {
+		return fmt.Sprintf("argument #%d needs a \"value\" constraint (jitrt.constraint = \"value\") so that its contents are known when compiling", v.Index)
+	}
+	return fmt.Sprintf("it is computed by '%s', which sandjit cannot evaluate at compile time", v.Def.Name)
+}
+
+// normalizeAxes reads reduction indices from a constant: each in
+// [-rank, rank), negative ones wrapped; duplicates removed; sorted.
+func normalizeAxes(d *mlir.DenseAttr, rank int) ([]int, string) {
+	n := 1
+	if !d.Splat {
+		n = d.Value.Len()
+	} else if d.Type.IsStatic() {
+		n = d.Type.NumElements()
+		if n > memref.MaxRank*4 {
+			return nil, fmt.Sprintf("too many reduction indices (%d)", n)
+		}
+	}
+	seen := make([]bool, rank)
+	var axes []int
+	for i := 0; i < n; i++ {
+		j := i
+		if d.Splat {
+			j = 0
+		}
+		a := int(int64(d.Value.Bits64At(j)))
+		if a < -rank || a >= rank {
+			return nil, fmt.Sprintf("Invalid reduction dimension (%d for input with %d dimension(s))", a, rank)
+		}
+		if a < 0 {
+			a += rank
+		}
+		if !seen[a] {
+			seen[a] = true
+		}
+	}
+	for a, s := range seen {
+		if s {
+			axes = append(axes, a)
+		}
+	}
+	return axes, ""
+}
+
+func reducedDims(dims []int, axes []int, keep bool) []int {
+	out := []int{}
+	j := 0
+	for i, d := range dims {
+		if j < len(axes) && axes[j] == i {
+			j++
+			if keep {
+				out = append(out, 1)
+			}
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// broadcastDims applies numpy broadcasting to operand dims that may be
+// Dynamic. With fully static inputs it is the run-time shape function.
+func broadcastDims(in [][]int) ([]int, string) {
+	rank := 0
+	for _, t := range in {
+		rank = max(rank, len(t))
+	}
+	out := make([]int, rank)
+	for i := range out {
+		out[i] = 1
+	}
+	for _, t := range in {
+		off := rank - len(t)
+		for i, d := range t {
+			o := &out[off+i]
+			switch {
+			case d == 1:
+			case *o == 1:
+				*o = d
+			case d == mlir.Dynamic:
+			case *o == mlir.Dynamic:
+				*o = d
+			case *o != d:
+				return nil, "Incompatible shapes: " + shapesList(in)
+			}
+		}
+	}
+	return out, ""
+}
+
+// selectDims is tf.Select's shape function: x and y have equal shapes; cond
+// has the same shape, or is rank 1 over x's first dim, or is a scalar.
+func selectDims(cond, x, y []int) ([]int, string) {
+	out, msg := sameDims(x, y)
+	if msg != "" {
+		return nil, "requires that 't' and 'e' have the same shape: " + msg
+	}
+	switch {
+	case len(cond) == 0:
+	case len(cond) == 1 && len(out) > 1:
+		if d := out[0]; d != mlir.Dynamic && cond[0] != mlir.Dynamic && cond[0] != d {
+			return nil, fmt.Sprintf("requires a rank-1 condition to match the first dimension of 't': %s vs. %s", dimsList(cond), dimsList(out))
+		}
+		if out[0] == mlir.Dynamic {
+			out[0] = cond[0]
+		}
+	default:
+		o, msg := sameDims(cond, out)
+		if msg != "" {
+			return nil, "requires the condition to have the shape of 't', rank 1 or rank 0: " + msg
+		}
+		out = o
+	}
+	return out, ""
+}
+
+func sameDims(a, b []int) ([]int, string) {
+	if len(a) != len(b) {
+		return nil, dimsList(a) + " vs. " + dimsList(b)
+	}
+	out := make([]int, len(a))
+	for i := range a {
+		switch {
+		case a[i] == mlir.Dynamic:
+			out[i] = b[i]
+		case b[i] == mlir.Dynamic || a[i] == b[i]:
+			out[i] = a[i]
+		default:
+			return nil, dimsList(a) + " vs. " + dimsList(b)
+		}
+	}
+	return out, ""
+}
+
+func shapesList(in [][]int) string {
+	parts := make([]string, len(in))
+	for i, t := range in {
+		parts[i] = dimsList(t)
+	}
+	return strings.Join(parts, " vs. ")
+}
+
+// dimsList prints dims the way TensorFlow's shape errors do: [2,?,3].
+func dimsList(dims []int) string {
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		if d == mlir.Dynamic {
+			parts[i] = "?"
+		} else {
+			parts[i] = strconv.Itoa(d)
+		}
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// compatible explains why an inferred type cannot have the declared type,
+// or returns "".
+func compatible(inferred, declared mlir.TensorType) string {
+	if inferred.Elem != declared.Elem {
+		return fmt.Sprintf(": element type %s vs %s", inferred.Elem, declared.Elem)
+	}
+	if !declared.Ranked || !inferred.Ranked {
+		return ""
+	}
+	if len(inferred.Dims) != len(declared.Dims) {
+		return fmt.Sprintf(": rank %d vs %d", len(inferred.Dims), len(declared.Dims))
+	}
+	for i := range inferred.Dims {
+		a, b := inferred.Dims[i], declared.Dims[i]
+		if a != mlir.Dynamic && b != mlir.Dynamic && a != b {
+			return fmt.Sprintf(": dim %d is %d vs %d", i, a, b)
+		}
+	}
+	return ""
+}
+
+// refine combines an inferred type with a compatible declared one, keeping
+// every static dim either knows.
+func refine(inferred, declared mlir.TensorType) mlir.TensorType {
+	if !declared.Ranked {
+		return inferred
+	}
+	out := mlir.TensorType{Elem: inferred.Elem, Ranked: true, Dims: append([]int(nil), inferred.Dims...)}
+	for i, d := range declared.Dims {
+		if out.Dims[i] == mlir.Dynamic {
+			out.Dims[i] = d
+		}
+	}
+	return out
+}
+
+// sameShapeMsg explains why two shapes (dims may be Dynamic while
+// checking) cannot be equal, or returns "".
+func sameShapeMsg(x, y []int) string {
+	same := len(x) == len(y)
+	for i := 0; same && i < len(x); i++ {
+		same = x[i] == y[i] || x[i] == mlir.Dynamic || y[i] == mlir.Dynamic
+	}
+	if !same {
+		return fmt.Sprintf("x and y must be of the same shape: %s vs. %s", dimsList(x), dimsList(y))
+	}
+	return ""
+}

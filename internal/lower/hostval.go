@@ -1,0 +1,342 @@
+package lower
+
+import (
+	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
+	"math"
+
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Host values. Some integer tensors of a kernel can be computed on the
+// host without running it: constants, tf.Shape of any value, and small
+// integer ops on those (tf.Pack of a shape's elements, a tf.StridedSlice of
+// it, a product…). They are what shape-determining operands usually are —
+// a Reshape's target, a Fill's dims, a Slice's begin — and the host, which
+// computes every shape before a run, computes them too. When all of an
+// op's inputs are known at compile time its value is folded into a
+// constant (so perms and axes can come from it); otherwise it is known at
+// run time only, which is enough for dims (buffer sizes are run-time
+// values anyway) but not for what shapes the code (a Transpose's perm).
+
+// maxHostElements bounds a host value (they are shapes and indices, not
+// data).
+const maxHostElements = 1 << 16
+
+// hostInts returns the values of an integer (or i1) constant, or nil.
+func hostInts(d *mlir.DenseAttr) []int64 {
+	if d == nil || !(d.Type.Elem.IsInt() || d.Type.Elem == memref.Bool) {
+		return nil
+	}
+	n := 1
+	if !d.Splat {
+		n = d.Value.Len()
+	} else if d.Type.IsStatic() {
+		n = d.Type.NumElements()
+	}
+	if n > maxHostElements {
+		return nil
+	}
+	out := make([]int64, n)
+	for i := range out {
+		j := i
+		if d.Splat {
+			j = 0
+		}
+		out[i] = int64(d.Value.Bits64At(j))
+	}
+	return out
+}
+
+// intTensor builds a constant of dtype dt and shape from host values.
+func intTensor(dt memref.DType, shape []int, vals []int64) *memref.Tensor {
+	t, err := memref.New(dt, shape)
+	if err != nil {
+		return nil
+	}
+	es := dt.Size()
+	for i, v := range vals {
+		for b := 0; b < es; b++ {
+			t.Data[i*es+b] = byte(uint64(v) >> (8 * b))
+		}
+	}
+	return t
+}
+
+// wrapTo truncates v to the range of integer type dt (two's complement).
+func wrapTo(dt memref.DType, v int64) int64 {
+	switch dt {
+	case memref.Int8:
+		return int64(int8(v))
+	case memref.Int16:
+		return int64(int16(v))
+	case memref.Int32:
+		return int64(int32(v))
+	case memref.Uint8:
+		return int64(uint8(v))
+	case memref.Uint16:
+		return int64(uint16(v))
+	case memref.Uint32:
+		return int64(uint32(v))
+	case memref.Bool:
+		if v != 0 {
+			return 1
+		}
+		return 0
+	}
+	return v
+}
+
+// hostEvaluable lists the ops whose integer results the host computes.
+var hostEvaluable = map[string]bool{
+	"tf.Const": true, "arith.constant": true, "tf.Shape": true,
+	"tf.Cast": true, "tf.Pack": true, "tf.ConcatV2": true, "tf.Reshape": true, "tf.ExpandDims": true,
+	"tf.Squeeze": true, "tf.Slice": true, "tf.StridedSlice": true, "tf.GatherV2": true, "tf.Gather": true,
+	"tf.AddV2": true, "tf.Add": true, "tf.Sub": true, "tf.Mul": true, "tf.FloorDiv": true, "tf.Maximum": true,
+	"tf.Minimum": true, "tf.Prod": true, "tf.Sum": true, "tf.Neg": true,
+}
+
+// hostEval computes an op's integer result from its operands' values (nil
+// where unknown) and shapes; out is the result's shape. ok is false when
+// the op is not host-evaluable or a needed operand value is unknown.
+func hostEval(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []int, elem memref.DType) ([]int64, bool) {
+	if !hostEvaluable[op.Name] || !(elem.IsInt() || elem == memref.Bool) {
+		return nil, false
+	}
+	n, err := memref.NumElements(out)
+	if err != nil || n > maxHostElements {
+		return nil, false
+	}
+	have := func(i int) bool { return i < len(vals) && vals[i] != nil }
+	switch op.Name {
+	case "tf.Shape":
+		r := make([]int64, len(shapes[0]))
+		for i, d := range shapes[0] {
+			r[i] = wrapTo(elem, int64(d))
+		}
+		return r, true
+	case "tf.Const", "arith.constant":
+		d, _ := op.Attr("value").(*mlir.DenseAttr)
+		v := hostInts(d)
+		if v == nil {
+			return nil, false
+		}
+		if len(v) == 1 && n != 1 {
+			v = broadcastInts(v, n)
+		}
+		return v, true
+	}
+	switch op.Name {
+	case "tf.Reshape", "tf.ExpandDims", "tf.Squeeze":
+		return vals[0], have(0)
+	case "tf.Cast":
+		if !have(0) {
+			return nil, false
+		}
+		r := make([]int64, len(vals[0]))
+		for i, v := range vals[0] {
+			r[i] = wrapTo(elem, v)
+		}
+		return r, true
+	case "tf.Neg":
+		if !have(0) {
+			return nil, false
+		}
+		r := make([]int64, len(vals[0]))
+		for i, v := range vals[0] {
+			r[i] = wrapTo(elem, -v)
+		}
+		return r, true
+	case "tf.Pack", "tf.ConcatV2":
+		last := len(op.Operands)
+		if op.Name == "tf.ConcatV2" {
+			last--
+			if len(out) != 1 {
+				return nil, false // only vectors of vectors
+			}
+		}
+		var r []int64
+		for i := 0; i < last; i++ {
+			if !have(i) {
+				return nil, false
+			}
+			r = append(r, vals[i]...)
+		}
+		if len(out) > 1 {
+			return nil, false
+		}
+		return r, len(r) == n
+	case "tf.Slice", "tf.StridedSlice":
+		if !have(0) || len(shapes[0]) != 1 || f.slice == nil {
+			return nil, false
+		}
+		r := make([]int64, 0, n)
+		s := f.slice
+		for k := 0; k < n; k++ {
+			r = append(r, vals[0][s.begin[0]+k*s.step[0]])
+		}
+		return r, true
+	case "tf.Gather", "tf.GatherV2":
+		if !have(0) || !have(1) || len(shapes[0]) != 1 {
+			return nil, false
+		}
+		r := make([]int64, len(vals[1]))
+		for i, ix := range vals[1] {
+			if ix < 0 || ix >= int64(len(vals[0])) {
+				return nil, false
+			}
+			r[i] = vals[0][ix]
+		}
+		return r, true
+	case "tf.Prod", "tf.Sum":
+		if !have(0) || len(out) != 0 || len(shapes[0]) > 1 {
+			return nil, false
+		}
+		acc := int64(0)
+		if op.Name == "tf.Prod" {
+			acc = 1
+		}
+		for _, v := range vals[0] {
+			if op.Name == "tf.Prod" {
+				acc = wrapTo(elem, acc*v)
+			} else {
+				acc = wrapTo(elem, acc+v)
+			}
+		}
+		return []int64{acc}, true
+	}
+	// Elementwise binary ops on scalars or equal-length vectors.
+	if !have(0) || !have(1) {
+		return nil, false
+	}
+	a, b := vals[0], vals[1]
+	if len(a) != n && len(a) != 1 || len(b) != n && len(b) != 1 {
+		return nil, false
+	}
+	r := make([]int64, n)
+	for i := range r {
+		x, y := a[min(i, len(a)-1)], b[min(i, len(b)-1)]
+		var v int64
+		switch op.Name {
+		case "tf.AddV2", "tf.Add":
+			v = x + y
+		case "tf.Sub":
+			v = x - y
+		case "tf.Mul":
+			v = x * y
+		case "tf.Maximum":
+			v = max(x, y)
+		case "tf.Minimum":
+			v = min(x, y)
+		case "tf.FloorDiv":
+			// As the compiled code (loopir.OpFloorDiv): XLA's x / 0 = -1,
+			// corrected down to -2 for x < 0.
+			switch {
+			case y == 0 && x < 0:
+				v = -2
+			case y == 0:
+				v = -1
+			default:
+				v = x / y
+				if (x%y != 0) && ((x < 0) != (y < 0)) {
+					v--
+				}
+			}
+		}
+		r[i] = wrapTo(elem, v)
+	}
+	return r, true
+}
+
+func broadcastInts(v []int64, n int) []int64 {
+	r := make([]int64, n)
+	for i := range r {
+		r[i] = v[0]
+	}
+	return r
+}
+
+// HostState is what the host knows of one run before it starts: every
+// value's shape and the host values (by value id; nil for values the host
+// does not compute).
+type HostState struct {
+	Shapes [][]int
+	Values [][]int64
+}
+
+// hostValueError explains an operand that must be a host value.
+func hostValueError(what string, v *mlir.Value) string {
+	if v.Def == nil {
+		return fmt.Sprintf("%s %s must be known before the kernel runs; argument #%d needs a \"value\" constraint (jitrt.constraint = \"value\")", what, v, v.Index)
+	}
+	return fmt.Sprintf("%s %s must be known before the kernel runs: a constant, a tf.Shape, or integer ops on those; '%s' is not", what, v, v.Def.Name)
+}
+
+// MaxHostArgElements bounds an argument the host reads before a run (a
+// shape operand, a Range bound): the engine checks it before reading one.
+const MaxHostArgElements = 1 << 10
+
+// sizeReads marks (by value id) the values whose contents the host reads
+// to size results: the sizing operands of each op (opDef.sizes), and what
+// host-evaluable ops compute them from. An integer argument among them is
+// read from the inputs before each run, as TF's JIT reads a shape operand:
+// its value sizes buffers but is not compiled in, so one executable serves
+// every value. A value computed from data by other ops stays unreadable
+// (hostValueError), as in TF's JIT.
+func sizeReads(fn *mlir.Func) []bool {
+	need := make([]bool, fn.NumValues)
+	for i := len(fn.Ops) - 1; i >= 0; i-- {
+		op := fn.Ops[i]
+		if d := opTable[op.Name]; d != nil {
+			for _, k := range d.sizes {
+				if k < len(op.Operands) {
+					need[op.Operands[k].ID] = true
+				}
+			}
+		}
+		if len(op.Results) == 0 || !need[op.Results[0].ID] || !hostEvaluable[op.Name] || op.Name == "tf.Shape" {
+			continue
+		}
+		for k, v := range op.Operands {
+			if op.Name == "tf.ConcatV2" && k == len(op.Operands)-1 {
+				continue // the axis: a compile-time constant
+			}
+			need[v.ID] = true
+		}
+	}
+	return need
+}
+
+// readsArg reports whether the host reads argument a's contents before
+// each run (see sizeReads) in a kernel whose argument has type t: an
+// integer one, or a float scalar (a Range bound: only tf.Range reads
+// float host values, which HostBits encodes).
+func readsArg(need []bool, a *mlir.Value, t mlir.TensorType) bool {
+	if !need[a.ID] || !t.Ranked {
+		return false
+	}
+	return t.Elem.IsInt() || t.Elem == memref.Bool || (t.Elem.IsFloat() && len(t.Dims) == 0)
+}
+
+// HostBits is element i of an argument the host reads (Kernel.ReadArgs)
+// as HostWith takes it: an integer's value, or a float's float64 bits.
+func HostBits(t *memref.Tensor, i int) int64 {
+	if t.DType.IsFloat() {
+		return int64(math.Float64bits(t.Float64At(i)))
+	}
+	return int64(t.Bits64At(i))
+}
+
+// SizeArgs lists the arguments of fn whose contents size its results (see
+// sizeReads): the host reads them before each run. An argument with a
+// "value" constraint is among them but compiled in instead.
+func SizeArgs(fn *mlir.Func) []int {
+	need := sizeReads(fn)
+	var out []int
+	for i, a := range fn.Args {
+		if readsArg(need, a, a.Type) || (need[a.ID] && !a.Type.Ranked) {
+			out = append(out, i)
+		}
+	}
+	return out
+}

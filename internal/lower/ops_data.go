@@ -1,0 +1,1277 @@
+package lower
+
+import (
+	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
+	"slices"
+
+	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Data-movement and shape ops (Tier 2 of DESIGN.md). Each kind has four
+// parts: check (operand types, attributes, and the operands that must be
+// known at compile time, into opFacts), dims (the shape function, with the
+// operands' host values), elem (the result's element type, when not the
+// last operand's) and lower (the nests).
+
+// kindImpl is the implementation of one op kind outside check.go's switch.
+type kindImpl struct {
+	check func(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string
+	dims  func(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string)
+	elem  func(op *mlir.Op, f *opFacts, in []mlir.TensorType) memref.DType
+	lower func(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value)
+	// more gives the dims of results 1… of an op with several results
+	// (opDef.results), from its operands' dims (Dynamic where unknown
+	// while checking); their element types are the declared ones, which
+	// check must verify.
+	more func(op *mlir.Op, f *opFacts, in [][]int) [][]int
+}
+
+const (
+	kindTranspose opKind = iota + 32
+	kindReshape
+	kindBroadcastTo
+	kindShape
+	kindFill
+	kindSlice
+	kindStridedSlice
+	kindReverse
+	kindConcat
+	kindPack
+	kindTile
+	kindPad
+	kindMatMul
+	kindRange
+	kindOneHot
+)
+
+var kindImpls map[opKind]kindImpl
+
+func init() {
+	kindImpls = map[opKind]kindImpl{
+		kindTranspose:    {checkTranspose, dimsTranspose, firstElem, lowerTranspose, nil},
+		kindReshape:      {checkReshape, dimsReshape, firstElem, lowerView, nil},
+		kindBroadcastTo:  {checkBroadcastTo, dimsBroadcastTo, firstElem, lowerBroadcastTo, nil},
+		kindShape:        {checkShape, dimsShape, shapeElem, lowerHostValue, nil},
+		kindFill:         {checkFill, dimsFill, nil, lowerFill, nil},
+		kindSlice:        {checkSlice, dimsSlice, firstElem, lowerSlice, nil},
+		kindStridedSlice: {checkStridedSlice, dimsStridedSlice, firstElem, lowerSlice, nil},
+		kindReverse:      {checkReverse, dimsFirst, firstElem, lowerReverse, nil},
+		kindConcat:       {checkConcat, dimsConcat, firstElem, lowerConcat, nil},
+		kindPack:         {checkPack, dimsPack, firstElem, lowerConcat, nil},
+		kindTile:         {checkTile, dimsTile, firstElem, lowerTile, nil},
+		kindPad:          {checkPad, dimsPad, firstElem, lowerPad, nil},
+		kindMatMul:       {checkMatMul, dimsMatMul, firstElem, lowerMatMul, nil},
+		kindRange:        {checkRange, dimsRange, rangeElem, lowerRange, nil},
+		kindOneHot:       {checkOneHot, dimsOneHot, oneHotElem, lowerOneHot, nil},
+	}
+	for name, d := range dataOps {
+		opTable[name] = d
+	}
+}
+
+// dataOps is the support matrix of the data-movement ops: one entry a line.
+var dataOps = map[string]*opDef{
+	"tf.Transpose":     {kind: kindTranspose, arity: 2, types: setAll},                           // x with its axes permuted by perm
+	"tf.Reshape":       {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},            // x's elements in another shape (-1 inferred)
+	"tf.ExpandDims":    {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},            // x with a size-1 axis inserted at dim
+	"tf.Squeeze":       {kind: kindReshape, arity: 1, types: setAll},                             // x without size-1 axes (squeeze_dims, or all)
+	"tf.BroadcastTo":   {kind: kindBroadcastTo, arity: 2, types: setAll, sizes: []int{1}},        // x broadcast to shape (numpy rules)
+	"tf.Shape":         {kind: kindShape, arity: 1, types: setAll},                               // x's shape (out_type i32 or i64)
+	"tf.Fill":          {kind: kindFill, arity: 2, types: setAll, sizes: []int{0}},               // a tensor of shape dims filled with value
+	"tf.Slice":         {kind: kindSlice, arity: 3, types: setAll, sizes: []int{1, 2}},           // x[begin : begin+size] (size -1: to the end)
+	"tf.StridedSlice":  {kind: kindStridedSlice, arity: 4, types: setAll, sizes: []int{1, 2, 3}}, // x[begin:end:strides] with TF's masks
+	"tf.ReverseV2":     {kind: kindReverse, arity: 2, types: setAll},                             // x reversed along axis
+	"tf.ConcatV2":      {kind: kindConcat, arity: -1, types: setAll},                             // inputs joined along axis (the last operand)
+	"tf.Pack":          {kind: kindPack, arity: -1, types: setAll},                               // inputs stacked along a new axis
+	"tf.Tile":          {kind: kindTile, arity: 2, types: setAll, sizes: []int{1}},               // x repeated multiples times per axis
+	"tf.Pad":           {kind: kindPad, arity: 2, types: setAll, sizes: []int{1}},                // x surrounded by zeros (paddings [rank, 2])
+	"tf.PadV2":         {kind: kindPad, arity: 3, types: setAll, sizes: []int{1}},                // x surrounded by constant_values
+	"tf.MatMul":        {kind: kindMatMul, arity: 2, types: setNum},                              // a·b (transpose_a, transpose_b)
+	"tf.BatchMatMulV2": {kind: kindMatMul, arity: 2, types: setNum},                              // batched x·y, broadcast batch dims (adj_x, adj_y)
+	"tf._FusedMatMul":  {kind: kindMatMul, arity: -1, types: setNum},                             // a·b + bias (and Relu): fused_ops
+	"tf.Range":         {kind: kindRange, arity: 3, types: setNum, sizes: []int{0, 1, 2}},        // start, start+delta, … up to limit
+	"tf.OneHot":        {kind: kindOneHot, arity: 4, types: setAll, sizes: []int{1}},             // indices == j ? on_value : off_value, depth j's
+}
+
+func firstElem(_ *mlir.Op, _ *opFacts, in []mlir.TensorType) memref.DType { return in[0].Elem }
+
+func dimsFirst(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string) { return in[0], "" }
+
+// constInts reads a compile-time integer operand (axis, perm).
+func (c *checked) constInts(v *mlir.Value, what string) ([]int64, string) {
+	if vals := c.vals[v.ID]; vals != nil {
+		return vals, ""
+	}
+	if d := c.consts[v.ID]; d != nil {
+		return nil, fmt.Sprintf("%s %s must be an integer constant, got %s", what, v, d.Type)
+	}
+	return nil, hostValueError(what, v)
+}
+
+// needHost checks that an operand is a host value (known before the run).
+func (c *checked) needHost(v *mlir.Value, what string) string {
+	if c.hostRT[v.ID] || c.vals[v.ID] != nil {
+		return ""
+	}
+	if t := c.types[v.ID]; !t.Elem.IsInt() {
+		return fmt.Sprintf("%s %s must be an integer tensor, got %s", what, v, t)
+	}
+	return hostValueError(what, v)
+}
+
+func intOperand(t mlir.TensorType, i int, what string, maxRank int) string {
+	if t.Elem != memref.Int32 && t.Elem != memref.Int64 {
+		return fmt.Sprintf("operand #%d (%s) must be i32 or i64, got %s", i, what, t)
+	}
+	if t.Rank() > maxRank {
+		return fmt.Sprintf("operand #%d (%s) must have rank at most %d, got %s", i, what, maxRank, t)
+	}
+	return ""
+}
+
+// normAxis wraps a possibly negative axis into [0, rank).
+func normAxis(a int64, rank int) (int, string) {
+	if a < -int64(rank) || a >= int64(rank) {
+		return 0, fmt.Sprintf("axis %d is out of range for rank %d", a, rank)
+	}
+	if a < 0 {
+		a += int64(rank)
+	}
+	return int(a), ""
+}
+
+func attrInt(op *mlir.Op, name string, def int64) (int64, string) {
+	switch a := op.Attr(name).(type) {
+	case nil:
+		return def, ""
+	case mlir.IntAttr:
+		return a.Value, ""
+	default:
+		return 0, fmt.Sprintf("attribute %s must be an integer, got %s", name, a)
+	}
+}
+
+func attrBool(op *mlir.Op, name string) (bool, string) {
+	switch a := op.Attr(name).(type) {
+	case nil:
+		return false, ""
+	case mlir.BoolAttr:
+		return bool(a), ""
+	default:
+		return false, fmt.Sprintf("attribute %s must be a bool, got %s", name, a)
+	}
+}
+
+func attrInts(op *mlir.Op, name string) ([]int64, string) {
+	switch a := op.Attr(name).(type) {
+	case nil:
+		return nil, ""
+	case mlir.ArrayAttr:
+		out := make([]int64, len(a))
+		for i, e := range a {
+			v, ok := e.(mlir.IntAttr)
+			if !ok {
+				return nil, fmt.Sprintf("attribute %s must be a list of integers, got %s", name, a)
+			}
+			out[i] = v.Value
+		}
+		return out, ""
+	default:
+		return nil, fmt.Sprintf("attribute %s must be a list of integers, got %s", name, a)
+	}
+}
+
+// --- Transpose -------------------------------------------------------------
+
+func checkTranspose(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if m := intOperand(in[1], 1, "perm", 1); m != "" {
+		return m
+	}
+	perm, m := c.constInts(op.Operands[1], "perm")
+	if m != "" {
+		return m
+	}
+	r := in[0].Rank()
+	if len(perm) != r {
+		return fmt.Sprintf("perm has %d entries for rank %d", len(perm), r)
+	}
+	seen := make([]bool, r)
+	f.perm = make([]int, r)
+	for i, p := range perm {
+		a, m := normAxis(p, r)
+		if m != "" || seen[a] {
+			return fmt.Sprintf("perm %v is not a permutation of [0, %d)", perm, r)
+		}
+		seen[a] = true
+		f.perm[i] = a
+	}
+	return ""
+}
+
+func dimsTranspose(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	out := make([]int, len(f.perm))
+	for i, p := range f.perm {
+		out[i] = in[0][p]
+	}
+	return out, ""
+}
+
+func lowerTranspose(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	idx := make([]loopir.Index, len(f.perm))
+	for l, p := range f.perm {
+		idx[p] = loopir.Index{Loop: l}
+	}
+	b.lowerCopy(op, res, op.Operands[0], idx)
+}
+
+// lowerCopy emits out[loops] = x[idx] over the result's dims.
+func (b *builder) lowerCopy(op *mlir.Op, res, x *mlir.Value, idx []loopir.Index) {
+	out := b.resultBuffer(res)
+	n := b.newNest(op, res, nil)
+	v := b.load(n, x, idx)
+	dt := b.typeOf(res).Elem
+	store(n, out, dt, identity(len(b.typeOf(res).Dims)), v)
+}
+
+// --- Reshape, ExpandDims, Squeeze -------------------------------------------
+
+func checkReshape(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	x := in[0]
+	switch op.Name {
+	case "tf.Reshape":
+		if m := intOperand(in[1], 1, "shape", 1); m != "" {
+			return m
+		}
+		if in[1].Rank() != 1 || in[1].Dims[0] == mlir.Dynamic {
+			return fmt.Sprintf("shape must be a vector of static length, got %s", in[1])
+		}
+		return c.needHost(op.Operands[1], "shape")
+	case "tf.ExpandDims":
+		if m := intOperand(in[1], 1, "dim", 1); m != "" {
+			return m
+		}
+		d := c.vals[op.Operands[1].ID]
+		if d == nil {
+			// Known before each run only (an argument): the result's
+			// dims are all run-time ones, and its memory is x's anyway.
+			f.axis = -1
+			if n := in[1].Dims; len(n) == 1 && n[0] != mlir.Dynamic && n[0] != 1 {
+				return fmt.Sprintf("dim must be a scalar, got %s", in[1])
+			}
+			return c.needHost(op.Operands[1], "dim")
+		}
+		if len(d) != 1 {
+			return fmt.Sprintf("dim must be a scalar, got %d values", len(d))
+		}
+		a, m := normAxis(d[0], x.Rank()+1)
+		f.axis = a
+		return m
+	default: // Squeeze
+		dims, m := attrInts(op, "squeeze_dims")
+		if m != "" {
+			return m
+		}
+		f.axes = nil
+		if len(dims) == 0 {
+			for a, d := range x.Dims {
+				if d == mlir.Dynamic {
+					if c.notOne[c.syms[op.Operands[0].ID][a]] {
+						continue // a shape specialization's symbolic dim: not 1
+					}
+					c.needShapes = true
+					return fmt.Sprintf("without squeeze_dims the input's size-1 axes must be known; dim %d of %s is dynamic (run it with shape specialization enabled, or give the argument a \"shape\" constraint)", a, x)
+				}
+				if d == 1 {
+					f.axes = append(f.axes, a)
+				}
+			}
+			return ""
+		}
+		for _, d := range dims {
+			a, m := normAxis(d, x.Rank())
+			if m != "" {
+				return m
+			}
+			if x.Dims[a] != mlir.Dynamic && x.Dims[a] != 1 {
+				return fmt.Sprintf("cannot squeeze dim %d with size %d of %s", a, x.Dims[a], x)
+			}
+			if !slices.Contains(f.axes, a) {
+				f.axes = append(f.axes, a)
+			}
+		}
+		slices.Sort(f.axes)
+	}
+	return ""
+}
+
+func dimsReshape(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	x := in[0]
+	switch op.Name {
+	case "tf.ExpandDims":
+		a := f.axis
+		if a < 0 {
+			d := vals[1]
+			if d == nil {
+				return dynamicDims(len(x) + 1), ""
+			}
+			if len(d) != 1 {
+				return nil, fmt.Sprintf("dim must be a scalar, got %d values", len(d))
+			}
+			var m string
+			if a, m = normAxis(d[0], len(x)+1); m != "" {
+				return nil, m
+			}
+		}
+		return slices.Insert(slices.Clone(x), a, 1), ""
+	case "tf.Squeeze":
+		var out []int
+		for a, d := range x {
+			if slices.Contains(f.axes, a) {
+				if d != mlir.Dynamic && d != 1 {
+					return nil, fmt.Sprintf("Can not squeeze dim[%d], expected a dimension of 1, got %d", a, d)
+				}
+				continue
+			}
+			out = append(out, d)
+		}
+		if out == nil {
+			out = []int{}
+		}
+		return out, ""
+	}
+	n := len(in[1])
+	if n == 1 && in[1][0] != mlir.Dynamic {
+		n = in[1][0]
+	}
+	shape := vals[1]
+	if shape == nil {
+		return dynamicDims(n), ""
+	}
+	out := make([]int, len(shape))
+	infer := -1
+	known := 1
+	for i, s := range shape {
+		switch {
+		case s == -1 && infer < 0:
+			infer = i
+		case s < 0:
+			return nil, fmt.Sprintf("size %d must be non-negative, not %d (or one -1)", i, s)
+		case s > memref.MaxElements:
+			return nil, fmt.Sprintf("size %d is too large (%d)", i, s)
+		default:
+			out[i] = int(s)
+			if s != 0 && known > memref.MaxElements/int(s) {
+				known = memref.MaxElements + 1 // more than any input has; a later 0 still zeroes it
+			} else {
+				known *= int(s)
+			}
+		}
+	}
+	total, static := 1, true
+	for _, d := range x {
+		if d == mlir.Dynamic {
+			static = false
+		} else {
+			total *= d
+		}
+	}
+	if !static {
+		if infer >= 0 {
+			out[infer] = mlir.Dynamic
+		}
+		return out, ""
+	}
+	if infer >= 0 {
+		if known == 0 {
+			return nil, "Reshape cannot infer the missing input size for an empty tensor unless all specified input sizes are non-zero"
+		}
+		if total%known != 0 {
+			return nil, fmt.Sprintf("Input to reshape is a tensor with %d values, but the requested shape requires a multiple of %d", total, known)
+		}
+		out[infer] = total / known
+	} else if known != total {
+		return nil, fmt.Sprintf("Input to reshape is a tensor with %d values, but the requested shape has %d", total, known)
+	}
+	return out, ""
+}
+
+func dynamicDims(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = mlir.Dynamic
+	}
+	return out
+}
+
+// lowerView makes the result a view of the operand's memory (all buffers
+// are row-major and contiguous, so a reshape is free), or a splat when the
+// operand is one. A result the function returns gets its own buffer.
+func lowerView(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	x := b.value(op.Operands[0])
+	if d, ok := b.splat[x.ID]; ok {
+		b.splat[res.ID] = &mlir.DenseAttr{Type: b.typeOf(res), Splat: true, Value: d.Value}
+		if b.results[res.ID] {
+			b.lowerCopy(op, res, x, nil)
+		}
+		return
+	}
+	t := b.typeOf(res)
+	base := b.prog.Root(b.buf[x.ID])
+	id := len(b.prog.Buffers)
+	view := &loopir.Buffer{ID: id, Name: res.String(), Kind: loopir.View, Base: base, DType: t.Elem,
+		Dims: append([]int(nil), t.Dims...), Value: res.ID}
+	b.prog.Buffers = append(b.prog.Buffers, view)
+	b.buf[res.ID] = id
+	// A returned view is its base's bytes in its own shape (builder.forwarded):
+	// the base is an output, an input or a constant, and nothing is copied.
+}
+
+// --- BroadcastTo, Fill, Shape ---------------------------------------------------
+
+func checkBroadcastTo(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if m := intOperand(in[1], 1, "shape", 1); m != "" {
+		return m
+	}
+	if in[1].Rank() != 1 || in[1].Dims[0] == mlir.Dynamic {
+		return fmt.Sprintf("shape must be a vector of static length, got %s", in[1])
+	}
+	return c.needHost(op.Operands[1], "shape")
+}
+
+// shapeOperand is the target dims given by a host-value shape operand.
+func shapeOperand(in []int, val []int64) ([]int, string) {
+	n := in[0]
+	if val == nil {
+		return dynamicDims(n), ""
+	}
+	out := make([]int, len(val))
+	for i, v := range val {
+		if v < 0 || v > memref.MaxElements {
+			return nil, fmt.Sprintf("dimension %d is %d", i, v)
+		}
+		out[i] = int(v)
+	}
+	return out, ""
+}
+
+func dimsBroadcastTo(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	target, m := shapeOperand(in[1], vals[1])
+	if m != "" {
+		return nil, m
+	}
+	if len(in[0]) > len(target) {
+		return nil, fmt.Sprintf("Rank of input (%d) must be no greater than rank of output shape (%d)", len(in[0]), len(target))
+	}
+	out, m := broadcastDims([][]int{in[0], target})
+	if m != "" {
+		return nil, m
+	}
+	for i, d := range target {
+		if d != mlir.Dynamic && out[i] != mlir.Dynamic && out[i] != d {
+			return nil, fmt.Sprintf("Unable to broadcast tensor of shape %s to tensor of shape %s", dimsList(in[0]), dimsList(target))
+		}
+		if d != mlir.Dynamic {
+			out[i] = d
+		}
+	}
+	return out, ""
+}
+
+func lowerBroadcastTo(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
+	b.lowerCopy(op, res, op.Operands[0], b.bcastIndex(op.Operands[0], res))
+}
+
+func checkFill(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if m := intOperand(in[0], 0, "dims", 1); m != "" {
+		return m
+	}
+	if in[0].Rank() != 1 || in[0].Dims[0] == mlir.Dynamic {
+		return fmt.Sprintf("dims must be a vector of static length, got %s", in[0])
+	}
+	if in[1].Rank() != 0 {
+		return fmt.Sprintf("value must be a scalar, got %s", in[1])
+	}
+	return c.needHost(op.Operands[0], "dims")
+}
+
+func dimsFill(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	return shapeOperand(in[0], vals[0])
+}
+
+func lowerFill(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
+	b.lowerCopy(op, res, op.Operands[1], nil)
+}
+
+func checkShape(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if e := shapeElem(op, f, in); e != memref.Int32 && e != memref.Int64 {
+		return fmt.Sprintf("out_type must be i32 or i64, got %s", e)
+	}
+	return ""
+}
+
+func shapeElem(op *mlir.Op, _ *opFacts, _ []mlir.TensorType) memref.DType {
+	if t, ok := op.Attr("out_type").(mlir.TypeAttr); ok && t.Elem.Valid() {
+		return t.Elem
+	}
+	if r := op.Results[0].Type.Elem; r.Valid() {
+		return r
+	}
+	return memref.Int32
+}
+
+func dimsShape(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	return []int{len(in[0])}, ""
+}
+
+// lowerHostValue gives a value the host computes a Host buffer, which the
+// host fills before every run.
+func lowerHostValue(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
+	kind := loopir.Host
+	id := b.newBuffer(res, kind)
+	if b.results[res.ID] {
+		out := b.newBuffer(res, loopir.Output)
+		n := b.newNest(op, res, nil)
+		t := b.typeOf(res)
+		v := n.Load(t.Elem, &loopir.Access{Buf: id, Idx: identity(len(t.Dims))})
+		n.Store(t.Elem, &loopir.Access{Buf: out, Idx: identity(len(t.Dims))}, v)
+	}
+}
+
+// --- Slice, StridedSlice ------------------------------------------------------
+
+// sliceSpec says how each axis of a slice's result reads its input: for
+// input axis k, index = begin[k] + step[k]·(the result loop axisOf[k]),
+// or the constant begin[k] when axisOf[k] is -1 (a shrunk axis). Result
+// axes with no input axis (new axes) have size 1.
+type sliceSpec struct {
+	begin, step, size []int // per input axis
+	axisOf            []int // per input axis: the result axis, or -1
+	out               []int // result dims
+}
+
+// stridedFacts are StridedSlice's compile-time parameters.
+type stridedFacts struct {
+	strides []int64
+	// rtStrides: the strides are known before the run only (strides
+	// holds ones then, for the structure, which only the masks decide).
+	rtStrides                                  bool
+	beginMask, endMask, ellipsis, newAx, shrnk int64
+}
+
+func checkSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	for i, what := range []string{"begin", "size"} {
+		if m := intOperand(in[i+1], i+1, what, 1); m != "" {
+			return m
+		}
+		if in[i+1].Rank() != 1 || in[i+1].Dims[0] != in[0].Rank() {
+			return fmt.Sprintf("%s must be a vector of length %d (the input's rank), got %s", what, in[0].Rank(), in[i+1])
+		}
+		if m := c.needHost(op.Operands[i+1], what); m != "" {
+			return m
+		}
+	}
+	// A static spec when the dims and values are known now.
+	if b, n := c.vals[op.Operands[1].ID], c.vals[op.Operands[2].ID]; b != nil && n != nil && in[0].IsStatic() {
+		s, m := sliceOf(in[0].Dims, b, n)
+		if m != "" {
+			return m
+		}
+		f.slice = s
+	}
+	return ""
+}
+
+// sliceOf computes a Slice's spec from concrete dims and values.
+func sliceOf(x []int, begin, size []int64) (*sliceSpec, string) {
+	s := &sliceSpec{}
+	for k, d := range x {
+		b, n := begin[k], size[k]
+		if n == -1 {
+			n = int64(d) - b
+		}
+		if b < 0 || n < 0 || b > int64(d) || n > int64(d)-b { // (b+n could overflow)
+			return nil, fmt.Sprintf("Expected begin[%d] in [0, %d] and size[%d] in [0, %d], but got %d and %d", k, d, k, int64(d)-b, begin[k], size[k])
+		}
+		s.begin, s.step, s.size = append(s.begin, int(b)), append(s.step, 1), append(s.size, int(n))
+		s.axisOf = append(s.axisOf, k)
+		s.out = append(s.out, int(n))
+	}
+	return s, ""
+}
+
+func dimsSlice(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	if vals[1] == nil || vals[2] == nil || slices.Contains(in[0], mlir.Dynamic) {
+		out := dynamicDims(len(in[0]))
+		if vals[2] != nil {
+			for k, n := range vals[2] {
+				if n >= 0 {
+					out[k] = int(n)
+				}
+			}
+		}
+		return out, ""
+	}
+	s, m := sliceOf(in[0], vals[1], vals[2])
+	if m != "" {
+		return nil, m
+	}
+	return s.out, ""
+}
+
+func checkStridedSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	sf := &stridedFacts{}
+	for i, what := range []string{"begin", "end", "strides"} {
+		if m := intOperand(in[i+1], i+1, what, 1); m != "" {
+			return m
+		}
+		if in[i+1].Rank() != 1 || in[i+1].Dims[0] == mlir.Dynamic {
+			return fmt.Sprintf("%s must be a vector of static length, got %s", what, in[i+1])
+		}
+	}
+	if in[1].Dims[0] != in[2].Dims[0] || in[1].Dims[0] != in[3].Dims[0] {
+		return "begin, end and strides must have the same length"
+	}
+	strides := c.vals[op.Operands[3].ID]
+	if strides == nil {
+		if m := c.needHost(op.Operands[3], "strides"); m != "" {
+			return m
+		}
+		strides = make([]int64, in[3].Dims[0])
+		for i := range strides {
+			strides[i] = 1
+		}
+		sf.rtStrides = true
+	}
+	for i, s := range strides {
+		if s == 0 {
+			return fmt.Sprintf("strides[%d] must be non-zero", i)
+		}
+	}
+	sf.strides = strides
+	for _, a := range []struct {
+		name string
+		into *int64
+	}{{"begin_mask", &sf.beginMask}, {"end_mask", &sf.endMask}, {"ellipsis_mask", &sf.ellipsis}, {"new_axis_mask", &sf.newAx}, {"shrink_axis_mask", &sf.shrnk}} {
+		v, m := attrInt(op, a.name, 0)
+		if m != "" {
+			return m
+		}
+		*a.into = v
+	}
+	if sf.ellipsis&(sf.ellipsis-1) != 0 {
+		return "Multiple ellipses in slice spec not allowed"
+	}
+	f.strided = sf
+	for _, i := range []int{1, 2} {
+		if m := c.needHost(op.Operands[i], []string{"", "begin", "end"}[i]); m != "" {
+			return m
+		}
+	}
+	if b, e := c.vals[op.Operands[1].ID], c.vals[op.Operands[2].ID]; b != nil && e != nil && in[0].IsStatic() && !sf.rtStrides {
+		s, m := stridedSliceOf(in[0].Dims, sf, b, e)
+		if m != "" {
+			return m
+		}
+		f.slice = s
+	}
+	return ""
+}
+
+// stridedSliceOf computes a StridedSlice's spec (TensorFlow's
+// ValidateStridedSliceOp: the sparse spec with its ellipsis and new axes
+// expanded into a dense one over the input's axes, each clamped).
+func stridedSliceOf(x []int, sf *stridedFacts, begin, end []int64) (*sliceSpec, string) {
+	rank := len(x)
+	n := len(sf.strides)
+	bit := func(mask int64, i int) bool { return mask&(1<<uint(i)) != 0 }
+	// How many input axes the spec names outside the ellipsis.
+	named := 0
+	hasEllipsis := false
+	for i := 0; i < n; i++ {
+		switch {
+		case bit(sf.ellipsis, i):
+			hasEllipsis = true
+		case !bit(sf.newAx, i):
+			named++
+		}
+	}
+	s := &sliceSpec{begin: make([]int, rank), step: make([]int, rank), size: make([]int, rank), axisOf: make([]int, rank)}
+	for k := range s.axisOf {
+		s.axisOf[k] = -2 // not named yet
+	}
+	k := 0 // input axis
+	full := func() {
+		s.begin[k], s.step[k], s.size[k] = 0, 1, x[k]
+		s.axisOf[k] = len(s.out)
+		s.out = append(s.out, x[k])
+		k++
+	}
+	for i := 0; i < n; i++ {
+		switch {
+		case bit(sf.ellipsis, i):
+			for e := 0; e < rank-named && k < rank; e++ {
+				full()
+			}
+		case bit(sf.newAx, i):
+			s.out = append(s.out, 1)
+		default:
+			if k >= rank {
+				return nil, fmt.Sprintf("Index out of range using input dim %d; input has only %d dims", k, rank)
+			}
+			d := int64(x[k])
+			st := sf.strides[i]
+			if bit(sf.shrnk, i) {
+				if st <= 0 {
+					return nil, "only stride 1 allowed on non-range indexing."
+				}
+				b := begin[i]
+				if b < 0 {
+					b += d
+				}
+				if b < 0 || b >= d {
+					return nil, fmt.Sprintf("slice index %d of dimension %d out of bounds", begin[i], k)
+				}
+				s.begin[k], s.step[k], s.size[k], s.axisOf[k] = int(b), 1, 1, -1
+				k++
+				continue
+			}
+			canon := func(v int64, isBegin bool) int64 {
+				masked := (isBegin && bit(sf.beginMask, i)) || (!isBegin && bit(sf.endMask, i))
+				if masked {
+					switch {
+					case st > 0 && isBegin:
+						return 0
+					case st > 0:
+						return d
+					case isBegin:
+						return d - 1
+					}
+					return -1
+				}
+				if v < 0 {
+					v += d
+				}
+				if st > 0 {
+					return max(0, min(v, d))
+				}
+				return max(-1, min(v, d-1))
+			}
+			b, e := canon(begin[i], true), canon(end[i], false)
+			// ceil((e-b)/st), without overflow for any stride (b and e
+			// are clamped to [-1, d]; for st = MinInt64, -st stays
+			// negative and the quotient 0, which is right).
+			size := int64(0)
+			if st > 0 && e > b {
+				size = (e-b-1)/st + 1
+			} else if st < 0 && e < b {
+				size = (b-e-1)/-st + 1
+			}
+			s.begin[k], s.step[k], s.size[k] = int(b), int(st), int(size)
+			s.axisOf[k] = len(s.out)
+			s.out = append(s.out, int(size))
+			k++
+		}
+	}
+	if !hasEllipsis {
+		for k < rank {
+			full()
+		}
+	}
+	if k != rank {
+		return nil, fmt.Sprintf("the slice names %d axes of a rank-%d input", k, rank)
+	}
+	return s, ""
+}
+
+// runStrides is sf with the strides a run gives (vals), when they are
+// known before the run only.
+func (sf *stridedFacts) runStrides(vals []int64) (*stridedFacts, string) {
+	if !sf.rtStrides {
+		return sf, ""
+	}
+	if len(vals) != len(sf.strides) {
+		return nil, fmt.Sprintf("strides has %d values for %d", len(vals), len(sf.strides))
+	}
+	for i, s := range vals {
+		if s == 0 {
+			return nil, fmt.Sprintf("strides[%d] must be non-zero", i)
+		}
+	}
+	r := *sf
+	r.strides = vals
+	return &r, ""
+}
+
+func dimsStridedSlice(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	sf := f.strided
+	if sf.rtStrides && vals[3] != nil {
+		var m string
+		if sf, m = sf.runStrides(vals[3]); m != "" {
+			return nil, m
+		}
+	}
+	if vals[1] == nil || vals[2] == nil || (sf.rtStrides && vals[3] == nil) || slices.Contains(in[0], mlir.Dynamic) {
+		// Only the rank is known: count the result's axes.
+		n := len(sf.strides)
+		named, hasEll := 0, false
+		rank := 0
+		for i := 0; i < n; i++ {
+			switch {
+			case sf.ellipsis&(1<<uint(i)) != 0:
+				hasEll = true
+			case sf.newAx&(1<<uint(i)) != 0:
+				rank++
+			case sf.shrnk&(1<<uint(i)) != 0:
+				named++
+			default:
+				named++
+				rank++
+			}
+		}
+		rank += len(in[0]) - named
+		_ = hasEll
+		if rank < 0 {
+			return nil, fmt.Sprintf("the slice names %d axes of a rank-%d input", named, len(in[0]))
+		}
+		return dynamicDims(rank), ""
+	}
+	s, m := stridedSliceOf(in[0], sf, vals[1], vals[2])
+	if m != "" {
+		return nil, m
+	}
+	return s.out, ""
+}
+
+// lowerSlice reads the input through the slice's affine indices; begins
+// known at compile time are constants, others run-time params.
+func lowerSlice(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	x := b.value(op.Operands[0])
+	xt := b.typeOf(x)
+	rank := len(xt.Dims)
+	spec := func(hs *HostState) *sliceSpec {
+		vals := make([][]int64, len(op.Operands))
+		shapes := make([][]int, len(op.Operands))
+		for i, v := range op.Operands {
+			vals[i], shapes[i] = hs.Values[v.ID], hs.Shapes[v.ID]
+		}
+		var s *sliceSpec
+		if f.def.kind == kindStridedSlice {
+			sf, _ := f.strided.runStrides(vals[3])
+			s, _ = stridedSliceOf(shapes[0], sf, vals[1], vals[2])
+		} else {
+			s, _ = sliceOf(shapes[0], vals[1], vals[2])
+		}
+		return s
+	}
+	// The compile-time spec, when begins and dims are static.
+	static := f.slice
+	idx := make([]loopir.Index, rank)
+	var st *sliceSpec
+	if static != nil {
+		st = static
+	} else {
+		// Strides and the axis mapping are static; take them from a spec
+		// computed on dims of 1 with the constant begins replaced by zeros.
+		st = b.sliceShapeSpec(op, f, rank)
+	}
+	if f.strided != nil && f.strided.rtStrides {
+		b.lowerRunStrided(op, res, x, st, spec)
+		return
+	}
+	for k := 0; k < rank; k++ {
+		ix := loopir.Index{Loop: st.axisOf[k], Step: st.step[k]}
+		if ix.Step == 1 {
+			ix.Step = 0
+		}
+		switch begins := b.c.vals[op.Operands[1].ID]; {
+		case static != nil:
+			ix.Off = static.begin[k]
+		case f.def.kind == kindSlice && begins != nil:
+			ix.Off = int(begins[k]) // a Slice's begins do not depend on dims
+		default:
+			kk := k
+			ix.OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.begin%d", res, k), func(hs *HostState) int { return spec(hs).begin[kk] })
+		}
+		if ix.Loop < 0 {
+			ix.Loop, ix.Step = -1, 0
+		}
+		idx[k] = ix
+	}
+	b.lowerCopy(op, res, x, idx)
+}
+
+// lowerRunStrided lowers a StridedSlice whose strides are known before
+// the run only: input axis k reads begin[k] + i·step[k] with i the result
+// loop, the product computed in the body (an access with dynamic indices;
+// in range by construction: the host computed begin, step and size).
+func (b *builder) lowerRunStrided(op *mlir.Op, res, x *mlir.Value, st *sliceSpec, spec func(*HostState) *sliceSpec) {
+	out := b.resultBuffer(res)
+	n := b.newNest(op, res, nil)
+	rank := len(st.axisOf)
+	idx := make([]loopir.Index, rank)
+	var dyn []int
+	for k := 0; k < rank; k++ {
+		kk := k
+		ix := loopir.Index{Loop: -1}
+		ix.OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.begin%d", res, k), func(hs *HostState) int { return spec(hs).begin[kk] })
+		if l := st.axisOf[k]; l >= 0 {
+			p := b.paramFunc(fmt.Sprintf("%s.step%d", res, k), func(hs *HostState) int {
+				s := spec(hs)
+				if s.size[kk] <= 1 {
+					return 0 // one element: the step is never used (and may not fit 32 bits)
+				}
+				return s.step[kk]
+			})
+			i := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: memref.Int32, Loop: l})
+			step := n.Add(&loopir.Instr{Op: loopir.OpSize, Type: memref.Int32, Size: loopir.ParamSize(p)})
+			dyn = append(dyn, n.Binary(loopir.OpMul, memref.Int32, i, step))
+			ix.Dyn = len(dyn)
+		}
+		idx[k] = ix
+	}
+	v := b.loadChecked(n, x, idx, 0, dyn...)
+	t := b.typeOf(res)
+	store(n, out, t.Elem, identity(len(t.Dims)), v)
+}
+
+// sliceShapeSpec derives the static parts of a slice (which input axis
+// feeds which result axis, and the steps) without concrete values.
+func (b *builder) sliceShapeSpec(op *mlir.Op, f *opFacts, rank int) *sliceSpec {
+	if f.def.kind == kindSlice {
+		s := &sliceSpec{}
+		for k := 0; k < rank; k++ {
+			s.begin, s.step, s.axisOf = append(s.begin, 0), append(s.step, 1), append(s.axisOf, k)
+		}
+		return s
+	}
+	// Big fake dims so that no clamping changes the structure.
+	x := make([]int, rank)
+	for i := range x {
+		x[i] = 1 << 20
+	}
+	n := len(f.strided.strides)
+	zeros := make([]int64, n)
+	s, _ := stridedSliceOf(x, f.strided, zeros, zeros)
+	return s
+}
+
+// --- ReverseV2 -------------------------------------------------------------
+
+func checkReverse(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if m := intOperand(in[1], 1, "axis", 1); m != "" {
+		return m
+	}
+	ax, m := c.constInts(op.Operands[1], "axis")
+	if m != "" {
+		return m
+	}
+	f.axes = nil
+	for _, a := range ax {
+		k, m := normAxis(a, in[0].Rank())
+		if m != "" {
+			return m
+		}
+		if slices.Contains(f.axes, k) {
+			return fmt.Sprintf("axis %d specified more than once", k)
+		}
+		f.axes = append(f.axes, k)
+	}
+	return ""
+}
+
+func lowerReverse(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	x := b.value(op.Operands[0])
+	dims := b.typeOf(x).Dims
+	idx := identity(len(dims))
+	for _, k := range f.axes {
+		idx[k].Step = -1
+		if dims[k] != mlir.Dynamic {
+			idx[k].Off = dims[k] - 1
+		} else {
+			kk, id := k, x.ID
+			idx[k].OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.d%d-1", x, k), func(hs *HostState) int { return hs.Shapes[id][kk] - 1 })
+		}
+	}
+	b.lowerCopy(op, res, x, idx)
+}
+
+// --- ConcatV2, Pack --------------------------------------------------------------
+
+func checkConcat(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	n := len(in) - 1
+	if n < 1 {
+		return "requires at least one input and an axis"
+	}
+	if m := intOperand(in[n], n, "axis", 0); m != "" {
+		return m
+	}
+	ax, m := c.constInts(op.Operands[n], "axis")
+	if m != "" {
+		return m
+	}
+	for i := 1; i < n; i++ {
+		if in[i].Elem != in[0].Elem || in[i].Rank() != in[0].Rank() {
+			return fmt.Sprintf("inputs must have the same element type and rank, got %s and %s", in[0], in[i])
+		}
+	}
+	if in[0].Rank() == 0 {
+		return "cannot concatenate scalars (use tf.Pack)"
+	}
+	f.axis, m = normAxis(ax[0], in[0].Rank())
+	return m
+}
+
+func dimsConcat(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	ins := in[:len(in)-1]
+	out := slices.Clone(ins[0])
+	for i, s := range ins[1:] {
+		for a, d := range s {
+			if a == f.axis {
+				if d == mlir.Dynamic || out[a] == mlir.Dynamic {
+					out[a] = mlir.Dynamic
+				} else {
+					out[a] += d
+				}
+				continue
+			}
+			switch {
+			case d == mlir.Dynamic:
+			case out[a] == mlir.Dynamic:
+				out[a] = d
+			case out[a] != d:
+				return nil, fmt.Sprintf("ConcatOp : Dimension %d in both shapes must be equal: shape[0] = %s vs. shape[%d] = %s", a, dimsList(ins[0]), i+1, dimsList(s))
+			}
+		}
+	}
+	return out, ""
+}
+
+func checkPack(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if len(in) < 1 {
+		return "requires at least one input"
+	}
+	for i := 1; i < len(in); i++ {
+		if in[i].Elem != in[0].Elem || in[i].Rank() != in[0].Rank() {
+			return fmt.Sprintf("inputs must have the same element type and rank, got %s and %s", in[0], in[i])
+		}
+	}
+	ax, m := attrInt(op, "axis", 0)
+	if m != "" {
+		return m
+	}
+	f.axis, m = normAxis(ax, in[0].Rank()+1)
+	return m
+}
+
+func dimsPack(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	out := slices.Clone(in[0])
+	for i, s := range in[1:] {
+		for a, d := range s {
+			switch {
+			case d == mlir.Dynamic:
+			case out[a] == mlir.Dynamic:
+				out[a] = d
+			case out[a] != d:
+				return nil, fmt.Sprintf("Shapes of all inputs must match: values[0].shape = %s != values[%d].shape = %s", dimsList(in[0]), i+1, dimsList(s))
+			}
+		}
+	}
+	return slices.Insert(out, f.axis, len(in)), ""
+}
+
+// lowerConcat copies each input into its slice of the result, one nest an
+// input.
+func lowerConcat(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	out := b.resultBuffer(res)
+	dt := b.typeOf(res).Elem
+	ins := op.Operands
+	if f.def.kind == kindConcat {
+		ins = ins[:len(ins)-1]
+	}
+	static, off := true, 0
+	for i, x := range ins {
+		x = b.value(x)
+		xt := b.typeOf(x)
+		n := b.newNest(op, x, nil)
+		v := b.load(n, x, identity(len(xt.Dims)))
+		idx := identity(len(xt.Dims))
+		if f.def.kind == kindPack {
+			idx = slices.Insert(idx, f.axis, loopir.Index{Loop: -1, Off: i})
+		} else if i > 0 {
+			if static {
+				idx[f.axis].Off = off
+			} else {
+				prev := make([]int, i)
+				for j := range prev {
+					prev[j] = b.value(ins[j]).ID
+				}
+				ax := f.axis
+				idx[f.axis].OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.off%d", res, i), func(hs *HostState) int {
+					s := 0
+					for _, id := range prev {
+						s += hs.Shapes[id][ax]
+					}
+					return s
+				})
+			}
+		}
+		if f.def.kind == kindConcat {
+			if d := xt.Dims[f.axis]; d == mlir.Dynamic {
+				static = false
+			} else {
+				off += d
+			}
+		}
+		store(n, out, dt, idx, v)
+	}
+}
+
+// --- Tile ------------------------------------------------------------------------
+
+func checkTile(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if m := intOperand(in[1], 1, "multiples", 1); m != "" {
+		return m
+	}
+	if in[1].Rank() != 1 || in[1].Dims[0] != in[0].Rank() {
+		return fmt.Sprintf("multiples must be a vector of length %d (the input's rank), got %s", in[0].Rank(), in[1])
+	}
+	return c.needHost(op.Operands[1], "multiples")
+}
+
+func dimsTile(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	out := slices.Clone(in[0])
+	for k := range out {
+		if vals[1] == nil {
+			out[k] = mlir.Dynamic
+			continue
+		}
+		m := vals[1][k]
+		if m < 0 {
+			return nil, fmt.Sprintf("Expected multiples[%d] >= 0, but got %d", k, m)
+		}
+		if m > memref.MaxElements || (out[k] > 0 && int(m) > memref.MaxElements/out[k]) {
+			return nil, fmt.Sprintf("multiples[%d] = %d makes dim %d too large", k, m, k)
+		}
+		if out[k] != mlir.Dynamic {
+			out[k] *= int(m)
+		}
+	}
+	return out, ""
+}
+
+// lowerTile writes the result through a view that splits each axis into
+// (repetition, position): out[r, j] = x[j].
+func lowerTile(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
+	x := b.value(op.Operands[0])
+	xt := b.typeOf(x)
+	rank := len(xt.Dims)
+	out := b.resultBuffer(res)
+	dt := b.typeOf(res).Elem
+	dims := make([]int, 2*rank)
+	mult := b.c.vals[op.Operands[1].ID]
+	for k, d := range xt.Dims {
+		dims[2*k], dims[2*k+1] = mlir.Dynamic, d
+		if mult != nil {
+			dims[2*k] = int(mult[k])
+		}
+	}
+	view := &loopir.Buffer{ID: len(b.prog.Buffers), Name: res.String() + ".tiles", Kind: loopir.View, Base: out,
+		DType: dt, Dims: dims, Value: res.ID}
+	b.prog.Buffers = append(b.prog.Buffers, view)
+	xid, mid := x.ID, op.Operands[1].ID
+	b.bufShapes[view] = func(hs *HostState) []int {
+		s := make([]int, 2*rank)
+		for k := 0; k < rank; k++ {
+			s[2*k], s[2*k+1] = int(hs.Values[mid][k]), hs.Shapes[xid][k]
+		}
+		return s
+	}
+	n := &loopir.Nest{Name: "Tile", Part: 0, Src: []string{fmt.Sprintf("'%s' at %s", op.Name, op.Pos)}}
+	for k := 0; k < 2*rank; k++ {
+		var e loopir.Size
+		switch {
+		case dims[k] != mlir.Dynamic:
+			e = loopir.Static(dims[k])
+		default:
+			e = loopir.DimOf(view.ID, k)
+		}
+		n.Loops = append(n.Loops, loopir.Loop{Extent: e})
+	}
+	b.prog.Nests = append(b.prog.Nests, n)
+	xi := make([]loopir.Index, rank)
+	for k := range xi {
+		xi[k] = loopir.Index{Loop: 2*k + 1}
+	}
+	v := b.load(n, x, xi)
+	store(n, view.ID, dt, identity(2*rank), v)
+}
+
+// --- Pad, PadV2 ----------------------------------------------------------------
+
+func checkPad(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if m := intOperand(in[1], 1, "paddings", 2); m != "" {
+		return m
+	}
+	if in[1].Rank() != 2 || in[1].Dims[0] != in[0].Rank() || in[1].Dims[1] != 2 {
+		return fmt.Sprintf("paddings must have shape [%d, 2], got %s", in[0].Rank(), in[1])
+	}
+	if len(in) == 3 && (in[2].Rank() != 0 || in[2].Elem != in[0].Elem) {
+		return fmt.Sprintf("constant_values must be a scalar of the input's type, got %s", in[2])
+	}
+	return c.needHost(op.Operands[1], "paddings")
+}
+
+func dimsPad(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	out := slices.Clone(in[0])
+	for k := range out {
+		if vals[1] == nil {
+			out[k] = mlir.Dynamic
+			continue
+		}
+		lo, hi := vals[1][2*k], vals[1][2*k+1]
+		if lo < 0 || hi < 0 {
+			return nil, fmt.Sprintf("Paddings must be non-negative: %d %d", lo, hi)
+		}
+		if lo > memref.MaxElements || hi > memref.MaxElements {
+			return nil, fmt.Sprintf("paddings of dim %d are too large: %d %d", k, lo, hi)
+		}
+		if out[k] != mlir.Dynamic {
+			out[k] += int(lo + hi)
+		}
+	}
+	return out, ""
+}
+
+// lowerPad fills the result with the padding value, then copies the input
+// into its interior (two nests writing one buffer, in order).
+func lowerPad(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
+	x := b.value(op.Operands[0])
+	xt := b.typeOf(x)
+	out := b.resultBuffer(res)
+	dt := b.typeOf(res).Elem
+	rank := len(xt.Dims)
+	fill := b.newNest(op, res, nil)
+	var pv int
+	if len(op.Operands) == 3 {
+		pv = b.load(fill, op.Operands[2], nil)
+	} else {
+		pv = fill.ConstBits(computeType(dt), 0)
+	}
+	store(fill, out, dt, identity(rank), pv)
+	n := b.newNest(op, x, nil)
+	v := b.load(n, x, identity(rank))
+	idx := identity(rank)
+	pads := b.c.vals[op.Operands[1].ID]
+	pid := op.Operands[1].ID
+	for k := range idx {
+		if pads != nil {
+			idx[k].Off = int(pads[2*k])
+		} else {
+			kk := k
+			idx[k].OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.before%d", res, k), func(hs *HostState) int { return int(hs.Values[pid][2*kk]) })
+		}
+	}
+	store(n, out, dt, idx, v)
+}

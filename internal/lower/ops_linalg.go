@@ -1,0 +1,399 @@
+package lower
+
+import (
+	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
+	"math"
+	"slices"
+
+	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// matmulFacts are MatMul's, BatchMatMulV2's and _FusedMatMul's parameters.
+type matmulFacts struct {
+	ta, tb   bool     // transpose (adjoint) the first / second operand
+	batched  bool     // BatchMatMulV2: leading dims are batch dims
+	epilogue []string // _FusedMatMul's ops after the product: BiasAdd, Relu, Relu6
+}
+
+func checkMatMul(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	mm := &matmulFacts{batched: op.Name == "tf.BatchMatMulV2"}
+	f.mm = mm
+	ta, tb := "transpose_a", "transpose_b"
+	if mm.batched {
+		ta, tb = "adj_x", "adj_y"
+	}
+	var m string
+	if mm.ta, m = attrBool(op, ta); m != "" {
+		return m
+	}
+	if mm.tb, m = attrBool(op, tb); m != "" {
+		return m
+	}
+	a, b := in[0], in[1]
+	if a.Elem != b.Elem {
+		return fmt.Sprintf("requires the same element type for all operands, got %s and %s", a, b)
+	}
+	if !setNum.has(a.Elem) || a.Elem == memref.Bool {
+		return fmt.Sprintf("operand #0 must be a tensor of numbers, got %s", a)
+	}
+	if mm.batched {
+		if a.Rank() < 2 || b.Rank() < 2 {
+			return fmt.Sprintf("requires operands of rank 2 or more, got %s and %s", a, b)
+		}
+	} else if a.Rank() != 2 || b.Rank() != 2 {
+		return fmt.Sprintf("expects rank-2 operands, got %s and %s", a, b)
+	}
+	if op.Name == "tf._FusedMatMul" {
+		names, ok := op.Attr("fused_ops").(mlir.ArrayAttr)
+		if !ok {
+			return "requires a fused_ops attribute"
+		}
+		for _, n := range names {
+			s, ok := n.(mlir.StringAttr)
+			if !ok || !slices.Contains([]string{"BiasAdd", "Relu", "Relu6"}, string(s)) {
+				return fmt.Sprintf("fused op %s is not supported (BiasAdd, Relu, Relu6 are)", n)
+			}
+			mm.epilogue = append(mm.epilogue, string(s))
+		}
+		if len(mm.epilogue) == 0 || mm.epilogue[0] != "BiasAdd" {
+			return "fused_ops must start with \"BiasAdd\""
+		}
+		if len(in) != 3 || in[2].Rank() != 1 || in[2].Elem != a.Elem {
+			return fmt.Sprintf("requires a rank-1 bias of the operands' type as its third operand, got %d operands", len(in))
+		}
+	} else if len(in) != 2 {
+		return fmt.Sprintf("requires 2 operands, got %d", len(in))
+	}
+	return ""
+}
+
+// mmDims returns an operand's (rows, cols) after its transpose flag.
+func mmDims(s []int, t bool) (int, int) {
+	r, c := s[len(s)-2], s[len(s)-1]
+	if t {
+		return c, r
+	}
+	return r, c
+}
+
+func dimsMatMul(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	mm := f.mm
+	m, ka := mmDims(in[0], mm.ta)
+	kb, n := mmDims(in[1], mm.tb)
+	if ka != mlir.Dynamic && kb != mlir.Dynamic && ka != kb {
+		return nil, fmt.Sprintf("Matrix size-incompatible: In[0]: %s, In[1]: %s", dimsList(in[0]), dimsList(in[1]))
+	}
+	var out []int
+	if mm.batched {
+		var m string
+		out, m = broadcastDims([][]int{in[0][:len(in[0])-2], in[1][:len(in[1])-2]})
+		if m != "" {
+			return nil, "In[0] and In[1] must have compatible batch dimensions: " + m
+		}
+	}
+	out = append(out, m, n)
+	if len(in) == 3 {
+		if b := in[2][0]; b != mlir.Dynamic && n != mlir.Dynamic && b != n {
+			return nil, fmt.Sprintf("Must provide as many biases as the last dimension of the product: %d vs. %d", b, n)
+		}
+	}
+	return out, ""
+}
+
+// lowerMatMul emits the product as one reduction nest over
+// (batch…, i, k, j) — k reduced, j innermost so that the accumulation
+// into out[…, i, j] is contiguous — and the fused epilogue, if any, as an
+// elementwise nest.
+func lowerMatMul(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	mm := f.mm
+	x, y := b.value(op.Operands[0]), b.value(op.Operands[1])
+	xt, yt := b.typeOf(x), b.typeOf(y)
+	rt := b.typeOf(res)
+	dt := rt.Elem
+	ct := computeType(dt)
+	nb := len(rt.Dims) - 2 // batch dims
+	// Loops: batch…, i (nb), k (nb+1, reduce), j (nb+2).
+	n := &loopir.Nest{Name: shortName(op.Name), Part: 0, Src: []string{fmt.Sprintf("'%s' at %s", op.Name, op.Pos)}}
+	for a := 0; a < nb; a++ {
+		n.Loops = append(n.Loops, loopir.Loop{Extent: b.extent(res, a)})
+	}
+	kAxis := len(xt.Dims) - 1
+	if mm.ta {
+		kAxis = len(xt.Dims) - 2
+	}
+	n.Loops = append(n.Loops, loopir.Loop{Extent: b.extent(res, nb)}, loopir.Loop{Extent: b.extent(x, kAxis), Kind: loopir.Reduce},
+		loopir.Loop{Extent: b.extent(res, nb+1)})
+	b.prog.Nests = append(b.prog.Nests, n)
+	i, k, j := nb, nb+1, nb+2
+	operandIndex := func(v *mlir.Value, t mlir.TensorType, row, col int, trans bool) []loopir.Index {
+		r := len(t.Dims)
+		idx := make([]loopir.Index, r)
+		// Batch dims, right-aligned against the result's, broadcasting.
+		off := nb - (r - 2)
+		for a := 0; a < r-2; a++ {
+			l := a + off
+			switch {
+			case t.Dims[a] == 1 || (t.Dims[a] == mlir.Dynamic && rt.Dims[l] == 1):
+				idx[a] = loopir.Index{Loop: -1}
+			case t.Dims[a] != mlir.Dynamic || b.c.syms[v.ID][a] == b.c.syms[res.ID][l]:
+				idx[a] = loopir.Index{Loop: l}
+			default:
+				idx[a] = loopir.Index{Loop: l, Bcast: loopir.BcastDynamic}
+			}
+		}
+		if trans {
+			row, col = col, row
+		}
+		idx[r-2], idx[r-1] = loopir.Index{Loop: row}, loopir.Index{Loop: col}
+		return idx
+	}
+	av := b.load(n, x, operandIndex(x, xt, i, k, mm.ta))
+	bv := b.load(n, y, operandIndex(y, yt, k, j, mm.tb))
+	prod := n.Binary(loopir.OpMul, ct, av, bv)
+	direct := ct == dt && len(mm.epilogue) == 0
+	var acc int
+	if direct {
+		acc = b.resultBuffer(res)
+	} else {
+		acc = b.tempBuffer(res, ".acc", ct)
+	}
+	accIdx := make([]loopir.Index, nb+2)
+	for a := 0; a < nb; a++ {
+		accIdx[a] = loopir.Index{Loop: a}
+	}
+	accIdx[nb], accIdx[nb+1] = loopir.Index{Loop: i}, loopir.Index{Loop: j}
+	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedSum, Acc: &loopir.Access{Buf: acc, Idx: accIdx}, Args: []int{prod}})
+	if direct {
+		return
+	}
+	// Epilogue: bias, activation, rounding to f16.
+	out := b.resultBuffer(res)
+	e := b.newNest(op, res, nil)
+	r := len(rt.Dims)
+	v := e.Load(ct, &loopir.Access{Buf: acc, Idx: identity(r)})
+	for _, name := range mm.epilogue {
+		switch name {
+		case "BiasAdd":
+			bias := b.load(e, op.Operands[2], []loopir.Index{{Loop: r - 1}})
+			v = e.Binary(loopir.OpAdd, ct, v, bias)
+		case "Relu":
+			v = e.Binary(loopir.OpMax, ct, v, e.ConstBits(ct, constBits(ct, 0)))
+		case "Relu6":
+			v = e.Binary(loopir.OpMax, ct, v, e.ConstBits(ct, constBits(ct, 0)))
+			v = e.Binary(loopir.OpMin, ct, v, e.ConstBits(ct, constBits(ct, 6)))
+		}
+	}
+	store(e, out, dt, identity(r), roundTo(e, dt, v))
+}
+
+// --- Range -------------------------------------------------------------------
+
+// rangeOf reads Range's start, limit and delta as float64: from
+// compile-time constants (any numeric type) or host values (integers).
+func rangeOperand(c *checked, v *mlir.Value) (float64, bool) {
+	if vals := c.vals[v.ID]; len(vals) == 1 {
+		return float64(vals[0]), true
+	}
+	if d := c.consts[v.ID]; d != nil && d.Type.Elem.IsFloat() {
+		if d.Type.NumElements() != 1 && !d.Splat {
+			return 0, false
+		}
+		return d.Value.Float64At(0), true
+	}
+	return 0, false
+}
+
+func checkRange(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	for i, t := range in {
+		if t.Rank() != 0 {
+			return fmt.Sprintf("operand #%d must be a scalar, got %s", i, t)
+		}
+		if t.Elem != in[0].Elem {
+			return fmt.Sprintf("requires the same element type for all operands, got %s and %s", in[0], t)
+		}
+		if _, ok := rangeOperand(c, op.Operands[i]); !ok && !c.hostRT[op.Operands[i].ID] {
+			return hostValueError([]string{"start", "limit", "delta"}[i], op.Operands[i])
+		}
+	}
+	return ""
+}
+
+func rangeElem(_ *mlir.Op, _ *opFacts, in []mlir.TensorType) memref.DType { return in[0].Elem }
+
+// roundHost rounds x to the float type dt (to nearest even, once).
+func roundHost(dt memref.DType, x float64) float64 {
+	switch dt {
+	case memref.Float32:
+		return float64(float32(x))
+	case memref.Float16:
+		return float64(memref.F16ToF32(memref.F64ToF16(x)))
+	}
+	return x
+}
+
+// rangeSize is tf.Range's element count. For floats it is computed in the
+// element type dt, as TensorFlow's kernel (core/kernels/sequence_ops.cc:
+// ceil(abs((limit - start) / delta)) in T) and its XLA lowering do:
+// limit - start and the quotient are each rounded to dt, so f32
+// Range(0, 0.3, 0.1) has 3 elements (float64 would give 4).
+func rangeSize(start, limit, delta float64, dt memref.DType) (int, string) {
+	integer := !dt.IsFloat()
+	if delta == 0 {
+		return 0, "Requires delta != 0"
+	}
+	if (start > limit && delta > 0) || (start < limit && delta < 0) {
+		return 0, fmt.Sprintf("Requires start <= limit when delta > 0: %v/%v", start, limit)
+	}
+	var n float64
+	if integer {
+		n = math.Floor((math.Abs(limit-start) + math.Abs(delta) - 1) / math.Abs(delta))
+	} else {
+		n = math.Ceil(math.Abs(roundHost(dt, roundHost(dt, limit-start)/delta)))
+	}
+	if n > memref.MaxElements {
+		return 0, fmt.Sprintf("Requires the range to have at most %d elements, got %v", int64(memref.MaxElements), n)
+	}
+	return int(n), ""
+}
+
+func dimsRange(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	// At run time the host values are there; at compile time constants
+	// (folded into vals for ints, or float constants in the attribute).
+	var x [3]float64
+	for i := range x {
+		switch {
+		case vals[i] != nil && op.Operands[i].Type.Elem.IsFloat():
+			x[i] = math.Float64frombits(uint64(vals[i][0])) // a float argument (HostBits)
+		case vals[i] != nil:
+			x[i] = float64(vals[i][0])
+		default:
+			def := op.Operands[i].Def
+			if def == nil {
+				return []int{mlir.Dynamic}, ""
+			}
+			d, _ := def.Attr("value").(*mlir.DenseAttr)
+			if d == nil || !d.Type.Elem.IsFloat() {
+				return []int{mlir.Dynamic}, ""
+			}
+			x[i] = d.Value.Float64At(0)
+		}
+	}
+	if !op.Results[0].Type.Elem.IsFloat() && vals[0] != nil && vals[1] != nil && vals[2] != nil {
+		n, m := rangeSizeInt(vals[0][0], vals[1][0], vals[2][0])
+		return []int{n}, m
+	}
+	n, m := rangeSize(x[0], x[1], x[2], op.Results[0].Type.Elem)
+	return []int{n}, m
+}
+
+// rangeSizeInt is tf.Range's element count for integers, computed exactly
+// (float64 loses the low bits of large int64 operands): ceil(|limit -
+// start| / |delta|).
+func rangeSizeInt(start, limit, delta int64) (int, string) {
+	if delta == 0 {
+		return 0, "Requires delta != 0"
+	}
+	if (start > limit && delta > 0) || (start < limit && delta < 0) {
+		return 0, fmt.Sprintf("Requires start <= limit when delta > 0: %d/%d", start, limit)
+	}
+	d := uint64(limit) - uint64(start) // |limit - start| as two's complement
+	if start > limit {
+		d = uint64(start) - uint64(limit)
+	}
+	ad := uint64(delta)
+	if delta < 0 {
+		ad = -ad
+	}
+	n := d / ad
+	if d%ad != 0 {
+		n++
+	}
+	if n > memref.MaxElements {
+		return 0, fmt.Sprintf("Requires the range to have at most %d elements, got %d", int64(memref.MaxElements), n)
+	}
+	return int(n), ""
+}
+
+func lowerRange(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
+	out := b.resultBuffer(res)
+	dt := b.typeOf(res).Elem
+	ct := computeType(dt)
+	n := b.newNest(op, res, nil)
+	scalar := func(v *mlir.Value) int {
+		if vals := b.c.vals[v.ID]; len(vals) == 1 && !ct.IsFloat() {
+			return n.ConstBits(ct, uint64(vals[0])&typeMask(ct)) // exact, even for large i64
+		}
+		if x, ok := rangeOperand(b.c, v); ok {
+			return n.ConstBits(ct, constBits(ct, x))
+		}
+		// A value known at run time only (an argument, a size): read
+		// from its buffer, exact for every type (a parameter is 32 bits).
+		return b.load(n, v, nil)
+	}
+	start, delta := scalar(op.Operands[0]), scalar(op.Operands[2])
+	i := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: ct, Loop: 0})
+	v := n.Binary(loopir.OpAdd, ct, start, n.Binary(loopir.OpMul, ct, i, delta))
+	store(n, out, dt, identity(1), roundTo(n, dt, v))
+}
+
+// --- OneHot ----------------------------------------------------------------------
+
+func checkOneHot(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	idx := in[0]
+	if idx.Elem != memref.Int32 && idx.Elem != memref.Int64 && idx.Elem != memref.Uint8 {
+		return fmt.Sprintf("indices must be i32, i64 or ui8, got %s", idx)
+	}
+	if m := intOperand(in[1], 1, "depth", 0); m != "" {
+		return m
+	}
+	if m := c.needHost(op.Operands[1], "depth"); m != "" {
+		return m
+	}
+	if in[2].Rank() != 0 || in[3].Rank() != 0 || in[2].Elem != in[3].Elem {
+		return fmt.Sprintf("on_value and off_value must be scalars of one type, got %s and %s", in[2], in[3])
+	}
+	ax, m := attrInt(op, "axis", -1)
+	if m != "" {
+		return m
+	}
+	if ax == -1 {
+		ax = int64(idx.Rank())
+	}
+	f.axis, m = normAxis(ax, idx.Rank()+1)
+	return m
+}
+
+func oneHotElem(_ *mlir.Op, _ *opFacts, in []mlir.TensorType) memref.DType { return in[2].Elem }
+
+func dimsOneHot(_ *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	depth := mlir.Dynamic
+	if vals[1] != nil {
+		if vals[1][0] < 0 {
+			return nil, fmt.Sprintf("depth must be non-negative, got %d", vals[1][0])
+		}
+		depth = int(vals[1][0])
+	}
+	return slices.Insert(slices.Clone(in[0]), f.axis, depth), ""
+}
+
+func lowerOneHot(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	out := b.resultBuffer(res)
+	dt := b.typeOf(res).Elem
+	n := b.newNest(op, res, nil)
+	ir := len(b.typeOf(op.Operands[0]).Dims)
+	idx := make([]loopir.Index, 0, ir)
+	for l := 0; l <= ir; l++ {
+		if l != f.axis {
+			idx = append(idx, loopir.Index{Loop: l})
+		}
+	}
+	it := b.typeOf(op.Operands[0]).Elem
+	iv := b.load(n, op.Operands[0], idx)
+	j := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: it, Loop: f.axis})
+	eq := n.Add(&loopir.Instr{Op: loopir.OpCompare, Cmp: loopir.CmpEq, Type: memref.Bool, Args: []int{iv, j}})
+	on, off := b.load(n, op.Operands[2], nil), b.load(n, op.Operands[3], nil)
+	v := n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: computeType(dt), Args: []int{eq, on, off}})
+	store(n, out, dt, identity(ir+1), v)
+}

@@ -1,0 +1,1000 @@
+package lower
+
+import (
+	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Neural-network ops of Tier 3: Conv2D (a reduction nest over the output
+// and the filter window, reading a zero-padded copy of the input when the
+// padding is not VALID), FusedBatchNorm/V2/V3 in inference (a per-channel
+// scale and shift) and Einsum (one reduction nest whose loops are the
+// equation's labels).
+
+const (
+	kindConv2D opKind = iota + 96
+	kindBatchNorm
+	kindEinsum
+)
+
+func init() {
+	kindImpls[kindConv2D] = kindImpl{checkConv2D, dimsConv2D, firstElem, lowerConv2D, nil}
+	kindImpls[kindBatchNorm] = kindImpl{checkBatchNorm, dimsBatchNorm, firstElem, lowerBatchNorm, moreBatchNorm}
+	kindImpls[kindEinsum] = kindImpl{checkEinsum, dimsEinsum, firstElem, lowerEinsum, nil}
+	for name, d := range nnOps {
+		opTable[name] = d
+	}
+	kindNotes[kindConv2D] = "NHWC input, HWIO filter (NCHW rejected, as TF's CPU kernel); SAME, VALID, EXPLICIT; strides, dilations; groups when the input depth is a multiple of the filter's"
+	kindNotes[kindBatchNorm] = "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)"
+	kindNotes[kindEinsum] = `one or two operands; "..." broadcasts; implicit output; a label repeated within an operand (a diagonal) is rejected`
+}
+
+// setConv is the element types of TensorFlow's Conv2D (T: half, bfloat16,
+// float, double, int32; sandjit has no bfloat16).
+var setConv = types(memref.Float16, memref.Float32, memref.Float64, memref.Int32)
+
+var nnOps = map[string]*opDef{
+	"tf.Conv2D":           {kind: kindConv2D, arity: 2, types: setConv},                 // NHWC input * HWIO filter: strides, padding SAME/VALID/EXPLICIT, dilations, groups
+	"tf.FusedBatchNorm":   {kind: kindBatchNorm, arity: 5, types: setFloat, results: 5}, // inference: (x - mean)·rsqrt(variance + ε)·scale + offset per channel
+	"tf.FusedBatchNormV2": {kind: kindBatchNorm, arity: 5, types: setFloat, results: 5}, // as FusedBatchNorm
+	"tf.FusedBatchNormV3": {kind: kindBatchNorm, arity: 5, types: setFloat, results: 6}, // as FusedBatchNorm, plus reserve_space_3
+	"tf.Einsum":           {kind: kindEinsum, arity: -1, types: setNum},                 // one or two operands: labels, "...", implicit output
+}
+
+// nnFacts are the resolved attributes of Conv2D, FusedBatchNorm and
+// Einsum.
+type nnFacts struct {
+	// Conv2D, per spatial axis (height, width).
+	strides, dilations [2]int
+	padding            string    // SAME, VALID or EXPLICIT
+	explicit           [2][2]int // EXPLICIT: padding before and after
+
+	// FusedBatchNorm.
+	channel int          // the channel axis of x
+	eps     float64      // epsilon, rounded to f32 as TensorFlow's attribute is
+	ct      memref.DType // the compute type: f32, or f64 when x or scale is f64
+
+	// Einsum.
+	ein *einsumSpec
+}
+
+// --- Conv2D --------------------------------------------------------------------
+
+// attrString reads a string attribute, or def when absent.
+func attrString(op *mlir.Op, name, def string) (string, string) {
+	switch a := op.Attr(name).(type) {
+	case nil:
+		return def, ""
+	case mlir.StringAttr:
+		return string(a), ""
+	default:
+		return "", fmt.Sprintf("attribute %s must be a string, got %s", name, a)
+	}
+}
+
+func checkConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	x, w := in[0], in[1]
+	if !setConv.has(x.Elem) {
+		return fmt.Sprintf("operand #0 must be a tensor of %s values, but got %s", setConv, x)
+	}
+	if w.Elem != x.Elem {
+		return fmt.Sprintf("requires the same element type for all operands, got %s and %s", x, w)
+	}
+	if x.Rank() != 4 {
+		return fmt.Sprintf("input must be 4-dimensional, got %s", x)
+	}
+	if w.Rank() != 4 {
+		return fmt.Sprintf("filter must be 4-dimensional, got %s", w)
+	}
+	format, m := attrString(op, "data_format", "NHWC")
+	if m != "" {
+		return m
+	}
+	switch format {
+	case "NHWC":
+	case "NCHW":
+		return "The Conv2D op currently only supports the NHWC tensor format on the CPU. The op was given the format: NCHW"
+	default:
+		return fmt.Sprintf("Invalid data format %q (NHWC or NCHW)", format)
+	}
+	nn := &nnFacts{}
+	f.nn = nn
+	strides, m := attrInts(op, "strides")
+	if m != "" {
+		return m
+	}
+	if len(strides) != 4 {
+		return fmt.Sprintf("Sliding window strides field must specify 4 dimensions, got %v", strides)
+	}
+	if strides[0] != 1 || strides[3] != 1 {
+		return fmt.Sprintf("Current implementation does not yet support strides in the batch and depth dimensions, got %v", strides)
+	}
+	dil := []int64{1, 1, 1, 1}
+	if op.Attr("dilations") != nil {
+		if dil, m = attrInts(op, "dilations"); m != "" {
+			return m
+		}
+	}
+	if len(dil) != 4 {
+		return fmt.Sprintf("Sliding window dilations field must specify 4 dimensions, got %v", dil)
+	}
+	if dil[0] != 1 || dil[3] != 1 {
+		return fmt.Sprintf("Current implementation does not yet support dilations in the batch and depth dimensions, got %v", dil)
+	}
+	for a := 0; a < 2; a++ {
+		s, d := strides[1+a], dil[1+a]
+		if s < 1 || s > memref.MaxElements {
+			return fmt.Sprintf("Row and column strides should be larger than 0 (and at most 2^32), got %v", strides)
+		}
+		if d < 1 || d > memref.MaxElements {
+			return fmt.Sprintf("Dilated rates should be larger than 0 (and at most 2^32), got %v", dil)
+		}
+		nn.strides[a], nn.dilations[a] = int(s), int(d)
+	}
+	padding, m := attrString(op, "padding", "")
+	if m != "" {
+		return m
+	}
+	explicit, m := attrInts(op, "explicit_paddings")
+	if m != "" {
+		return m
+	}
+	switch padding {
+	case "SAME", "VALID":
+		if len(explicit) != 0 {
+			return fmt.Sprintf("explicit_paddings attribute must be empty if the padding attribute is not EXPLICIT, got %v", explicit)
+		}
+	case "EXPLICIT":
+		if len(explicit) != 8 {
+			return fmt.Sprintf("explicit_paddings attribute must contain 8 values, but got: %d", len(explicit))
+		}
+		for _, p := range explicit {
+			if p < 0 || p > memref.MaxElements {
+				return fmt.Sprintf("All elements of explicit_paddings must be nonnegative (and at most 2^32), got %v", explicit)
+			}
+		}
+		if explicit[0] != 0 || explicit[1] != 0 || explicit[6] != 0 || explicit[7] != 0 {
+			return fmt.Sprintf("Nonzero explicit padding in the batch or depth dimensions is not supported, got %v", explicit)
+		}
+		for a := 0; a < 2; a++ {
+			nn.explicit[a] = [2]int{int(explicit[2+2*a]), int(explicit[3+2*a])}
+		}
+	case "":
+		return `requires a padding attribute ("SAME", "VALID" or "EXPLICIT")`
+	default:
+		return fmt.Sprintf(`padding must be "SAME", "VALID" or "EXPLICIT", got %q`, padding)
+	}
+	nn.padding = padding
+	return ""
+}
+
+// convAxis is TensorFlow's GetWindowedOutputSizeVerbose for spatial axis a
+// (0: height, 1: width) of an input of size in and a filter of size k: the
+// output size and the padding before and after. Any of them is Dynamic
+// when the sizes it needs are.
+func (nn *nnFacts) convAxis(a, in, k int) (out, before, after int, msg string) {
+	s, d := nn.strides[a], nn.dilations[a]
+	out, before, after = mlir.Dynamic, mlir.Dynamic, mlir.Dynamic
+	switch nn.padding {
+	case "VALID":
+		before, after = 0, 0
+	case "EXPLICIT":
+		before, after = nn.explicit[a][0], nn.explicit[a][1]
+	}
+	if in == mlir.Dynamic {
+		return out, before, after, ""
+	}
+	if nn.padding == "SAME" {
+		out = (in + s - 1) / s
+	}
+	if k == mlir.Dynamic {
+		return out, before, after, ""
+	}
+	if k > 1 && d > (1<<40)/(k-1) {
+		return 0, 0, 0, fmt.Sprintf("filter size %d with dilation %d is too large", k, d)
+	}
+	eff := (k-1)*d + 1
+	switch nn.padding {
+	case "VALID":
+		out = (in - eff + s) / s
+	case "SAME":
+		total := max((out-1)*s+eff-in, 0)
+		before, after = total/2, total-total/2
+	case "EXPLICIT":
+		out = (in + before + after - eff + s) / s
+	}
+	if out < 0 {
+		return 0, 0, 0, fmt.Sprintf("Computed output size would be negative: %d [input_size: %d, effective_filter_size: %d, stride: %d]", out, in, eff, s)
+	}
+	return out, before, after, ""
+}
+
+// convGroups checks the depths of a convolution: the input depth c is
+// a positive multiple of the filter's depth fc (their ratio is the number
+// of groups, 1 for an ordinary convolution), which divides the output
+// depth o. It returns the number of groups, or Dynamic.
+func convGroups(c, fc, o int) (int, string) {
+	if fc == 0 {
+		return 0, "filter depth must be positive, got 0"
+	}
+	if c == mlir.Dynamic || fc == mlir.Dynamic {
+		return mlir.Dynamic, ""
+	}
+	if c%fc != 0 || c == 0 {
+		return 0, fmt.Sprintf("input depth must be evenly divisible by filter depth (and positive): %d vs %d", c, fc)
+	}
+	g := c / fc
+	if o != mlir.Dynamic && o%g != 0 {
+		return 0, fmt.Sprintf("output depth must be evenly divisible by number of groups: %d vs %d", o, g)
+	}
+	return g, ""
+}
+
+func dimsConv2D(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	x, w := in[0], in[1]
+	if _, m := convGroups(x[3], w[2], w[3]); m != "" {
+		return nil, m
+	}
+	out := []int{x[0], 0, 0, w[3]}
+	for a := 0; a < 2; a++ {
+		o, _, _, m := f.nn.convAxis(a, x[1+a], w[a])
+		if m != "" {
+			return nil, m
+		}
+		out[1+a] = o
+	}
+	return out, ""
+}
+
+// shapedBuffer adds a buffer whose run-time shape is not a value's (a
+// padded copy, or a view that splits an axis): shape computes it on the
+// host. base is a view's buffer (any buffer; its root is used).
+func (b *builder) shapedBuffer(name string, kind loopir.BufKind, base int, dt memref.DType, dims []int, value int, shape func(*HostState) []int) int {
+	id := len(b.prog.Buffers)
+	buf := &loopir.Buffer{ID: id, Name: name, Kind: kind, DType: dt, Dims: dims, Value: value}
+	if kind == loopir.View {
+		buf.Base = b.prog.Root(base)
+	}
+	b.prog.Buffers = append(b.prog.Buffers, buf)
+	b.bufShapes[buf] = shape
+	return id
+}
+
+// bufNest starts a nest whose loops run over the dims of buffer buf.
+func (b *builder) bufNest(op *mlir.Op, buf int) *loopir.Nest {
+	n := &loopir.Nest{Name: shortName(op.Name), Part: -1, Src: []string{fmt.Sprintf("'%s' at %s", op.Name, op.Pos)}}
+	for a, d := range b.prog.Buffers[buf].Dims {
+		e := loopir.DimOf(buf, a)
+		if d != mlir.Dynamic {
+			e = loopir.Static(d)
+		}
+		n.Loops = append(n.Loops, loopir.Loop{Extent: e})
+	}
+	if len(n.Loops) > 0 {
+		n.Part = 0
+	}
+	b.prog.Nests = append(b.prog.Nests, n)
+	return n
+}
+
+// loadBuf reads buffer buf (of dtype dt) in n, converting f16 to f32.
+func loadBuf(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index) int {
+	v := n.Load(dt, &loopir.Access{Buf: buf, Idx: idx})
+	if dt == memref.Float16 {
+		v = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: memref.Float32, Args: []int{v}})
+	}
+	return v
+}
+
+// splitDims splits axis a of dims into (g, dims[a]/g): the groups of a
+// grouped convolution's channels.
+func splitDims(dims []int, a, g int) []int {
+	inner := mlir.Dynamic
+	if g != mlir.Dynamic && dims[a] != mlir.Dynamic && g > 0 {
+		inner = dims[a] / g
+	}
+	out := append(slices.Clone(dims[:a]), g, inner)
+	return append(out, dims[a+1:]...)
+}
+
+// lowerConv2D emits the convolution as one reduction nest
+//
+//	out[n, oh, ow, co] += in[n, oh·sh + kh·dh, ow·sw + kw·dw, ci] · filter[kh, kw, ci, co]
+//
+// over loops (n, oh, ow, kh, kw, ci, co) with kh, kw, ci reduced and co
+// innermost, so that the filter and the accumulator are read contiguously.
+// Unless the padding is (statically) none, the input is first copied into
+// a zero-filled temporary padded by the run's padding before and after, so
+// that every index of the nest is in range. When the input depth is not
+// statically the filter's, the channels split into groups: the input, the
+// filter and the result are seen through views that split their channel
+// axis into (group, channel in group), with a group loop g before kh.
+// f16 accumulates in f32 and is rounded once at the end; integers wrap.
+func lowerConv2D(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	nn := f.nn
+	x, w := b.value(op.Operands[0]), b.value(op.Operands[1])
+	xt, wt, rt := b.typeOf(x), b.typeOf(w), b.typeOf(res)
+	dt := rt.Elem
+	ct := computeType(dt)
+	xid, wid := x.ID, w.ID
+	_, xSplat := b.splat[xid]
+	_, wSplat := b.splat[wid]
+
+	// The padding, statically where known.
+	var before, after [2]int
+	padded := false
+	for a := 0; a < 2; a++ {
+		_, before[a], after[a], _ = nn.convAxis(a, xt.Dims[1+a], wt.Dims[a])
+		padded = padded || before[a] != 0 || after[a] != 0 // Dynamic counts
+	}
+	padsAt := func(hs *HostState, a int) (int, int) {
+		_, bf, af, _ := nn.convAxis(a, hs.Shapes[xid][1+a], hs.Shapes[wid][a])
+		return bf, af
+	}
+	src := -1 // the buffer the nest reads the input from (-1: x itself)
+	var srcShape func(*HostState) []int
+	if padded {
+		pdims := slices.Clone(xt.Dims)
+		for a := 0; a < 2; a++ {
+			if pdims[1+a] == mlir.Dynamic || before[a] == mlir.Dynamic || after[a] == mlir.Dynamic {
+				pdims[1+a] = mlir.Dynamic
+			} else {
+				pdims[1+a] += before[a] + after[a]
+			}
+		}
+		srcShape = func(hs *HostState) []int {
+			s := slices.Clone(hs.Shapes[xid])
+			for a := 0; a < 2; a++ {
+				bf, af := padsAt(hs, a)
+				s[1+a] += bf + af
+			}
+			return s
+		}
+		src = b.shapedBuffer(res.String()+".padded_input", loopir.Temp, 0, xt.Elem, pdims, xid, srcShape)
+		fill := b.bufNest(op, src)
+		store(fill, src, xt.Elem, identity(4), fill.ConstBits(computeType(xt.Elem), 0))
+		cp := b.newNest(op, x, nil)
+		v := b.load(cp, x, identity(4))
+		idx := identity(4)
+		for a := 0; a < 2; a++ {
+			if before[a] != mlir.Dynamic {
+				idx[1+a].Off = before[a]
+				continue
+			}
+			aa := a
+			idx[1+a].OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.conv_pad_before%d", res, a), func(hs *HostState) int {
+				bf, _ := padsAt(hs, aa)
+				return bf
+			})
+		}
+		// The copy writes through a view of the temporary: the fusion pass
+		// must not take it for the temporary's only producer (it writes
+		// the interior only, after the fill).
+		interior := b.shapedBuffer(res.String()+".padded_input_interior", loopir.View, src, xt.Elem, pdims, xid, srcShape)
+		store(cp, interior, xt.Elem, idx, v)
+	} else if !xSplat {
+		src = b.buf[xid]
+		srcShape = func(hs *HostState) []int { return hs.Shapes[xid] }
+	}
+
+	// Groups: 1 when the depths are statically equal.
+	groups, _ := convGroups(xt.Dims[3], wt.Dims[2], wt.Dims[3])
+	grouped := groups != 1
+	groupsAt := func(hs *HostState) int { return hs.Shapes[xid][3] / hs.Shapes[wid][2] }
+	splitShape := func(shape func(*HostState) []int) func(*HostState) []int {
+		return func(hs *HostState) []int { return splitDims(shape(hs), 3, groupsAt(hs)) }
+	}
+
+	out := b.resultBuffer(res)
+	acc := out
+	if ct != dt {
+		acc = b.tempBuffer(res, ".acc", ct)
+	}
+	wbuf := -1
+	if !wSplat {
+		wbuf = b.buf[wid]
+	}
+	accView := acc
+	rid := res.ID
+	if grouped {
+		if src >= 0 {
+			src = b.shapedBuffer(res.String()+".input_groups", loopir.View, src, xt.Elem, splitDims(b.prog.Buffers[src].Dims, 3, groups), xid, splitShape(srcShape))
+		}
+		if wbuf >= 0 {
+			wbuf = b.shapedBuffer(res.String()+".filter_groups", loopir.View, wbuf, wt.Elem, splitDims(wt.Dims, 3, groups), wid, splitShape(func(hs *HostState) []int { return hs.Shapes[wid] }))
+		}
+		accView = b.shapedBuffer(res.String()+".output_groups", loopir.View, acc, ct, splitDims(rt.Dims, 3, groups), rid, splitShape(func(hs *HostState) []int { return hs.Shapes[rid] }))
+	}
+
+	n := &loopir.Nest{Name: shortName(op.Name), Part: 1, Src: []string{fmt.Sprintf("'%s' at %s", op.Name, op.Pos)}}
+	loop := func(e loopir.Size, k loopir.LoopKind) int {
+		n.Loops = append(n.Loops, loopir.Loop{Extent: e, Kind: k})
+		return len(n.Loops) - 1
+	}
+	viewExtent := func(a int) loopir.Size {
+		if d := b.prog.Buffers[accView].Dims[a]; d != mlir.Dynamic {
+			return loopir.Static(d)
+		}
+		return loopir.DimOf(accView, a)
+	}
+	ln := loop(b.extent(res, 0), loopir.Parallel)
+	loh := loop(b.extent(res, 1), loopir.Parallel)
+	low := loop(b.extent(res, 2), loopir.Parallel)
+	lg := -1
+	if grouped {
+		lg = loop(viewExtent(3), loopir.Parallel)
+	}
+	lkh := loop(b.extent(w, 0), loopir.Reduce)
+	lkw := loop(b.extent(w, 1), loopir.Reduce)
+	lci := loop(b.extent(w, 2), loopir.Reduce)
+	var lj int
+	if grouped {
+		lj = loop(viewExtent(4), loopir.Parallel)
+	} else {
+		lj = loop(b.extent(res, 3), loopir.Parallel)
+	}
+	b.prog.Nests = append(b.prog.Nests, n)
+
+	window := func(a, lo, lk int) loopir.Index {
+		return loopir.Index{Loop: lo, Step: nn.strides[a], More: []loopir.Term{{Loop: lk, Coef: nn.dilations[a]}}}
+	}
+	xi := []loopir.Index{{Loop: ln}, window(0, loh, lkh), window(1, low, lkw), {Loop: lci}}
+	wi := []loopir.Index{{Loop: lkh}, {Loop: lkw}, {Loop: lci}, {Loop: lj}}
+	ai := []loopir.Index{{Loop: ln}, {Loop: loh}, {Loop: low}, {Loop: lj}}
+	if grouped {
+		xi = slices.Insert(xi, 3, loopir.Index{Loop: lg})
+		wi = slices.Insert(wi, 3, loopir.Index{Loop: lg})
+		ai = slices.Insert(ai, 3, loopir.Index{Loop: lg})
+	}
+	var xv, wv int
+	if src >= 0 {
+		xv = loadBuf(n, src, xt.Elem, xi)
+	} else {
+		xv = b.load(n, x, xi) // a splat: the index is not used
+	}
+	if wbuf >= 0 {
+		wv = loadBuf(n, wbuf, wt.Elem, wi)
+	} else {
+		wv = b.load(n, w, wi)
+	}
+	prod := n.Binary(loopir.OpMul, ct, xv, wv)
+	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedSum, Acc: &loopir.Access{Buf: accView, Idx: ai}, Args: []int{prod}})
+	if acc == out {
+		return
+	}
+	e := b.newNest(op, res, nil)
+	v := e.Load(ct, &loopir.Access{Buf: acc, Idx: identity(4)})
+	store(e, out, dt, identity(4), v)
+}
+
+// --- FusedBatchNorm, V2, V3 -----------------------------------------------------
+
+var bnParams = [4]string{"scale", "offset", "mean", "variance"}
+
+func checkBatchNorm(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	x := in[0]
+	if !setFloat.has(x.Elem) {
+		return fmt.Sprintf("operand #0 (x) must be a tensor of %s values, but got %s", setFloat, x)
+	}
+	u := in[1].Elem
+	for j, t := range in[1:] {
+		if t.Elem != u {
+			return fmt.Sprintf("scale, offset, mean and variance must have one element type, got %s and %s", in[1], t)
+		}
+		if u != memref.Float32 && u != memref.Float64 {
+			return fmt.Sprintf("operand #%d (%s) must be a tensor of f32 or f64 values, but got %s", j+1, bnParams[j], t)
+		}
+		if t.Rank() != 1 {
+			return fmt.Sprintf("%s must be 1-dimensional, got %s", bnParams[j], t)
+		}
+	}
+	for i, r := range op.Results[1:] {
+		if r.Type.Elem != u {
+			return fmt.Sprintf("result #%d must be a tensor of %s (the type of scale), got %s", i+1, u, r.Type)
+		}
+	}
+	if x.Rank() != 4 && x.Rank() != 5 {
+		return fmt.Sprintf("input must be 4 or 5-dimensional, got %s", x)
+	}
+	nn := &nnFacts{ct: memref.Float32}
+	f.nn = nn
+	if x.Elem == memref.Float64 || u == memref.Float64 {
+		nn.ct = memref.Float64
+	}
+	format, m := attrString(op, "data_format", "NHWC")
+	if m != "" {
+		return m
+	}
+	switch format {
+	case "NHWC", "NDHWC":
+		nn.channel = x.Rank() - 1
+	case "NCHW", "NCDHW":
+		nn.channel = 1
+	default:
+		return fmt.Sprintf("Invalid data format %q (NHWC, NCHW, NDHWC or NCDHW)", format)
+	}
+	training := true // TensorFlow's default
+	switch a := op.Attr("is_training").(type) {
+	case nil:
+	case mlir.BoolAttr:
+		training = bool(a)
+	default:
+		return fmt.Sprintf("attribute is_training must be a bool, got %s", a)
+	}
+	if training {
+		return "is_training = true (batch statistics) is not supported: sandjit runs FusedBatchNorm in inference only (is_training = false)"
+	}
+	nn.eps = 1e-4
+	switch a := op.Attr("epsilon").(type) {
+	case nil:
+	case mlir.FloatAttr:
+		nn.eps = a.Value
+	case mlir.IntAttr:
+		nn.eps = float64(a.Value)
+	default:
+		return fmt.Sprintf("attribute epsilon must be a float, got %s", a)
+	}
+	nn.eps = float64(float32(nn.eps)) // an f32 attribute
+	switch a := op.Attr("exponential_avg_factor").(type) {
+	case nil, mlir.FloatAttr, mlir.IntAttr: // unused in inference
+	default:
+		return fmt.Sprintf("attribute exponential_avg_factor must be a float, got %s", a)
+	}
+	return ""
+}
+
+func dimsBatchNorm(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	x := in[0]
+	ch := x[f.nn.channel]
+	for j, p := range in[1:] {
+		if d := p[0]; d != mlir.Dynamic && ch != mlir.Dynamic && d != ch {
+			when := ""
+			if j >= 2 {
+				when = "When is_training=false, "
+			}
+			return nil, fmt.Sprintf("%s%s must have the same number of elements as the channels of x, got %d and %d", when, bnParams[j], d, ch)
+		}
+	}
+	return x, ""
+}
+
+// moreBatchNorm gives the shapes of batch_mean, batch_variance,
+// reserve_space_1/2 ([C]) and V3's reserve_space_3: TensorFlow's CPU
+// placeholder, a scalar, or an empty vector when declared rank 1 (as the
+// reference evaluator has it).
+func moreBatchNorm(op *mlir.Op, f *opFacts, in [][]int) [][]int {
+	ch := in[0][f.nn.channel]
+	for _, p := range in[1:] {
+		if ch == mlir.Dynamic {
+			ch = p[0]
+		}
+	}
+	out := [][]int{{ch}, {ch}, {ch}, {ch}}
+	if len(op.Results) == 6 {
+		if t := op.Results[5].Type; t.Ranked && t.Rank() == 1 {
+			out = append(out, []int{0})
+		} else {
+			out = append(out, []int{})
+		}
+	}
+	return out
+}
+
+// castTo converts computed value v of compute type from to type to.
+func castTo(n *loopir.Nest, v int, from, to memref.DType) int {
+	if from == to {
+		return v
+	}
+	return n.Add(&loopir.Instr{Op: loopir.OpCast, Type: to, Args: []int{v}})
+}
+
+// lowerBatchNorm emits, as TensorFlow's CPU kernel computes it, a nest over
+// the channels for factor = rsqrt(variance + ε)·scale and one over x for
+// y = (x - mean)·factor + offset, in f32 (f64 when x or scale is f64);
+// then batch_mean and reserve_space_1 as copies of mean, batch_variance and
+// reserve_space_2 of variance (NaN when x is empty, as TensorFlow fills
+// them), and reserve_space_3 as a zero placeholder.
+func lowerBatchNorm(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	nn := f.nn
+	x := b.value(op.Operands[0])
+	xt := b.typeOf(x)
+	rank, cd := len(xt.Dims), nn.channel
+	dt, ct := xt.Elem, nn.ct
+	u := b.typeOf(op.Operands[1]).Elem
+	param := func(n *loopir.Nest, j int, idx []loopir.Index) int {
+		return castTo(n, b.load(n, op.Operands[1+j], idx), u, ct)
+	}
+	r1 := op.Results[1]
+
+	factor := b.tempBuffer(r1, ".bn_factor", ct)
+	n := b.newNest(op, r1, nil)
+	vr := param(n, 3, identity(1))
+	sum := n.Binary(loopir.OpAdd, ct, vr, n.ConstBits(ct, constBits(ct, nn.eps)))
+	k := n.Binary(loopir.OpMul, ct, n.Unary(loopir.OpRsqrt, ct, sum), param(n, 0, identity(1)))
+	n.Store(ct, &loopir.Access{Buf: factor, Idx: identity(1)}, k)
+
+	out := b.resultBuffer(res)
+	n = b.newNest(op, res, nil)
+	ch := []loopir.Index{{Loop: cd}}
+	xv := castTo(n, b.load(n, x, identity(rank)), computeType(dt), ct)
+	y := n.Binary(loopir.OpSub, ct, xv, param(n, 2, ch))
+	y = n.Binary(loopir.OpMul, ct, y, n.Load(ct, &loopir.Access{Buf: factor, Idx: ch}))
+	y = n.Binary(loopir.OpAdd, ct, y, param(n, 1, ch))
+	store(n, out, dt, identity(rank), castTo(n, y, ct, computeType(dt)))
+
+	// The statistics: NaN for an empty x.
+	empty, known := 0, true // 1: always empty, 0: never
+	for _, d := range xt.Dims {
+		switch {
+		case d == 0:
+			empty = 1
+		case d == mlir.Dynamic:
+			known = false
+		}
+	}
+	if empty == 1 {
+		known = true
+	}
+	xid := x.ID
+	for i, from := range []int{2, 3, 2, 3} {
+		r := op.Results[1+i]
+		buf := b.resultBuffer(r)
+		n := b.newNest(op, r, nil)
+		v := b.load(n, op.Operands[1+from], identity(1))
+		nan := n.ConstBits(u, constBits(u, math.NaN()))
+		switch {
+		case known && empty == 1:
+			v = nan
+		case !known:
+			p := b.paramFunc(fmt.Sprintf("%s.is_empty", x), func(hs *HostState) int {
+				if slices.Contains(hs.Shapes[xid], 0) {
+					return 1
+				}
+				return 0
+			})
+			e := n.Add(&loopir.Instr{Op: loopir.OpSize, Type: memref.Int32, Size: loopir.ParamSize(p)})
+			isEmpty := n.Add(&loopir.Instr{Op: loopir.OpCompare, Cmp: loopir.CmpNe, Type: memref.Bool, Args: []int{e, n.ConstBits(memref.Int32, 0)}})
+			v = n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: u, Args: []int{isEmpty, nan, v}})
+		}
+		store(n, buf, u, identity(1), v)
+	}
+	if len(op.Results) == 6 {
+		r := op.Results[5]
+		buf := b.resultBuffer(r)
+		n := b.newNest(op, r, nil)
+		store(n, buf, u, identity(len(b.typeOf(r).Dims)), n.ConstBits(u, 0))
+	}
+}
+
+// --- Einsum ----------------------------------------------------------------------
+
+// einsumTerm is one side of an Einsum equation: its labels in order and
+// where "..." stands among them.
+type einsumTerm struct {
+	labels []byte
+	ell    int // position of "..." among the labels, or -1
+}
+
+// einsumSpec is a parsed equation.
+type einsumSpec struct {
+	in  []einsumTerm
+	out einsumTerm
+	ne  int    // dims "..." stands for in the output: the inputs' broadcast rank
+	sum []byte // labels summed over (not in the output), in first-use order
+}
+
+func parseEinsumTerm(s string) (einsumTerm, bool) {
+	t := einsumTerm{ell: -1}
+	for len(s) > 0 {
+		switch c := s[0]; {
+		case strings.HasPrefix(s, "..."):
+			if t.ell >= 0 {
+				return t, false
+			}
+			t.ell = len(t.labels)
+			s = s[3:]
+		case c == ' ':
+			s = s[1:]
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			t.labels = append(t.labels, c)
+			s = s[1:]
+		default:
+			return t, false
+		}
+	}
+	return t, true
+}
+
+// axis is the operand axis of label position p of a term over rank dims.
+func (t einsumTerm) axis(p, rank int) int {
+	if t.ell >= 0 && p >= t.ell {
+		return p + rank - len(t.labels)
+	}
+	return p
+}
+
+func checkEinsum(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if len(in) < 1 || len(in) > 2 {
+		return fmt.Sprintf("Expecting 1 or 2 input subscripts in equation, got %d operands", len(in))
+	}
+	for i, t := range in {
+		if !setNum.has(t.Elem) {
+			return fmt.Sprintf("operand #%d must be a tensor of %s values, but got %s", i, setNum, t)
+		}
+		if t.Elem != in[0].Elem {
+			return fmt.Sprintf("requires the same element type for all operands, got %s and %s", in[0], t)
+		}
+	}
+	if op.Attr("equation") == nil {
+		return "requires an equation attribute"
+	}
+	eq, m := attrString(op, "equation", "")
+	if m != "" {
+		return m
+	}
+	bad := func(format string, args ...any) string {
+		return fmt.Sprintf("equation %q: "+format, append([]any{eq}, args...)...)
+	}
+	lhs, rhs, explicit := strings.Cut(eq, "->")
+	if strings.Contains(rhs, "->") {
+		return bad(`more than one "->"`)
+	}
+	terms := strings.Split(lhs, ",")
+	if len(terms) != len(in) {
+		return bad("has %d input subscripts for %d operands", len(terms), len(in))
+	}
+	spec := &einsumSpec{}
+	count := map[byte]int{}
+	var order []byte
+	for j, s := range terms {
+		t, ok := parseEinsumTerm(s)
+		if !ok {
+			return bad("input subscripts %q are malformed (letters and one \"...\")", s)
+		}
+		r := in[j].Rank()
+		ne := r - len(t.labels)
+		if ne < 0 || (t.ell < 0 && ne != 0) {
+			return bad("input %d has rank %d but subscripts %q", j, r, s)
+		}
+		if t.ell >= 0 {
+			spec.ne = max(spec.ne, ne)
+		}
+		seen := map[byte]bool{}
+		for _, l := range t.labels {
+			if seen[l] {
+				return bad("label %q is repeated in input %d (a diagonal), which sandjit does not support", l, j)
+			}
+			seen[l] = true
+			if count[l] == 0 {
+				order = append(order, l)
+			}
+			count[l]++
+		}
+		spec.in = append(spec.in, t)
+	}
+	if explicit {
+		t, ok := parseEinsumTerm(rhs)
+		if !ok {
+			return bad("output subscripts %q are malformed (letters and one \"...\")", rhs)
+		}
+		seen := map[byte]bool{}
+		for _, l := range t.labels {
+			if count[l] == 0 {
+				return bad("output label %q does not appear in the inputs", l)
+			}
+			if seen[l] {
+				return bad("output label %q is repeated", l)
+			}
+			seen[l] = true
+		}
+		if t.ell < 0 && spec.ne > 0 {
+			return bad(`the inputs' "..." stands for %d dims but the output has no "..."`, spec.ne)
+		}
+		spec.out = t
+	} else {
+		// numpy's and TensorFlow's implicit output: "..." then the labels
+		// that appear once, in alphabetical order.
+		spec.out.ell = 0
+		for _, l := range order {
+			if count[l] == 1 {
+				spec.out.labels = append(spec.out.labels, l)
+			}
+		}
+		slices.Sort(spec.out.labels)
+	}
+	for _, l := range order {
+		if !slices.Contains(spec.out.labels, l) {
+			spec.sum = append(spec.sum, l)
+		}
+	}
+	rank := len(spec.out.labels)
+	if spec.out.ell >= 0 {
+		rank += spec.ne
+	}
+	if rank > memref.MaxRank {
+		return bad("the result has rank %d, more than %d", rank, memref.MaxRank)
+	}
+	f.nn = &nnFacts{ein: spec}
+	return ""
+}
+
+func dimsEinsum(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	spec := f.nn.ein
+	size := map[byte]int{}
+	var ells [][]int
+	for j, t := range spec.in {
+		d := in[j]
+		for p, l := range t.labels {
+			a := t.axis(p, len(d))
+			s, ok := size[l]
+			switch {
+			case !ok || s == mlir.Dynamic:
+				size[l] = d[a]
+			case d[a] != mlir.Dynamic && d[a] != s:
+				return nil, fmt.Sprintf("Expected dimension %d at axis %d of input %d shaped %s but got dimension %d (label %q)", s, a, j, dimsList(d), d[a], l)
+			}
+		}
+		if t.ell >= 0 {
+			ells = append(ells, d[t.ell:t.ell+len(d)-len(t.labels)])
+		}
+	}
+	var ell []int
+	if len(ells) > 0 {
+		var m string
+		if ell, m = broadcastDims(ells); m != "" {
+			return nil, `the inputs' "..." dims do not broadcast: ` + shapesList(ells)
+		}
+	}
+	out := []int{}
+	o := spec.out
+	for p := 0; p <= len(o.labels); p++ {
+		if p == o.ell {
+			out = append(out, ell...)
+		}
+		if p < len(o.labels) {
+			out = append(out, size[o.labels[p]])
+		}
+	}
+	return out, ""
+}
+
+// lowerEinsum emits the contraction as one nest: a parallel loop for each
+// output axis (the "..." dims included) and a reduce loop for each summed
+// label, the product of the operands accumulated into the result (through
+// an f32 temporary for f16). The reduce loops come last, unless the
+// output's last label is the last axis of every operand that has it (a
+// matmul's j): then they come just before it, so that it runs contiguously.
+// "..." dims of an operand broadcast (numpy's rules) against the result's.
+func lowerEinsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	spec := f.nn.ein
+	rt := b.typeOf(res)
+	dt := rt.Elem
+	ct := computeType(dt)
+	r := len(rt.Dims)
+	operands := make([]*mlir.Value, len(op.Operands))
+	for j, v := range op.Operands {
+		operands[j] = b.value(v)
+	}
+	o := spec.out
+	outEll := -1 // the output axis where "..." starts
+	outAxis := map[byte]int{}
+	for p, l := range o.labels {
+		outAxis[l] = o.axis(p, r)
+	}
+	if o.ell >= 0 {
+		outEll = o.ell
+	}
+
+	// Where the reduce loops go.
+	split := r
+	if len(spec.sum) > 0 && r > 0 && len(o.labels) > 0 && o.axis(len(o.labels)-1, r) == r-1 {
+		last := o.labels[len(o.labels)-1]
+		contiguous := true
+		for j, t := range spec.in {
+			for p, l := range t.labels {
+				if l == last && t.axis(p, len(b.typeOf(operands[j]).Dims)) != len(b.typeOf(operands[j]).Dims)-1 {
+					contiguous = false
+				}
+			}
+		}
+		if contiguous {
+			split = r - 1
+		}
+	}
+	n := &loopir.Nest{Name: shortName(op.Name), Part: -1, Src: []string{fmt.Sprintf("'%s' at %s", op.Name, op.Pos)}}
+	loopOfAxis := make([]int, r) // output axis → loop
+	for a := 0; a < split; a++ {
+		loopOfAxis[a] = len(n.Loops)
+		n.Loops = append(n.Loops, loopir.Loop{Extent: b.extent(res, a)})
+	}
+	loopOf := map[byte]int{}
+	for _, l := range spec.sum {
+		// The extent of a summed label: an operand axis that has it,
+		// static if one is.
+		var ext loopir.Size
+		found := false
+		for j, t := range spec.in {
+			for p, m := range t.labels {
+				if m != l {
+					continue
+				}
+				a := t.axis(p, len(b.typeOf(operands[j]).Dims))
+				if !found || b.typeOf(operands[j]).Dims[a] != mlir.Dynamic {
+					ext = b.extent(operands[j], a)
+				}
+				found = true
+			}
+		}
+		loopOf[l] = len(n.Loops)
+		n.Loops = append(n.Loops, loopir.Loop{Extent: ext, Kind: loopir.Reduce})
+	}
+	for a := split; a < r; a++ {
+		loopOfAxis[a] = len(n.Loops)
+		n.Loops = append(n.Loops, loopir.Loop{Extent: b.extent(res, a)})
+	}
+	for l, a := range outAxis {
+		loopOf[l] = loopOfAxis[a]
+	}
+	if r > 0 {
+		n.Part = loopOfAxis[0]
+	}
+	b.prog.Nests = append(b.prog.Nests, n)
+
+	prod := -1
+	for j, v := range operands {
+		t := spec.in[j]
+		vt := b.typeOf(v)
+		vr := len(vt.Dims)
+		idx := make([]loopir.Index, vr)
+		for p, l := range t.labels {
+			idx[t.axis(p, vr)] = loopir.Index{Loop: loopOf[l]}
+		}
+		nej := vr - len(t.labels)
+		for e := 0; e < nej; e++ {
+			a := t.ell + e
+			oa := outEll + spec.ne - nej + e
+			l := loopOfAxis[oa]
+			d, rd := vt.Dims[a], rt.Dims[oa]
+			switch {
+			case d == 1 || (d == mlir.Dynamic && rd == 1):
+				idx[a] = loopir.Index{Loop: -1}
+			case d != mlir.Dynamic || b.c.syms[v.ID][a] == b.c.syms[res.ID][oa]:
+				idx[a] = loopir.Index{Loop: l}
+			default:
+				idx[a] = loopir.Index{Loop: l, Bcast: loopir.BcastDynamic}
+			}
+		}
+		x := b.load(n, v, idx)
+		if prod < 0 {
+			prod = x
+		} else {
+			prod = n.Binary(loopir.OpMul, ct, prod, x)
+		}
+	}
+	outIdx := make([]loopir.Index, r)
+	for a := range outIdx {
+		outIdx[a] = loopir.Index{Loop: loopOfAxis[a]}
+	}
+	out := b.resultBuffer(res)
+	if len(spec.sum) == 0 {
+		store(n, out, dt, outIdx, prod)
+		return
+	}
+	acc := out
+	if ct != dt {
+		acc = b.tempBuffer(res, ".acc", ct)
+	}
+	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedSum, Acc: &loopir.Access{Buf: acc, Idx: outIdx}, Args: []int{prod}})
+	if acc == out {
+		return
+	}
+	e := b.newNest(op, res, nil)
+	v := e.Load(ct, &loopir.Access{Buf: acc, Idx: identity(r)})
+	store(e, out, dt, identity(r), v)
+}

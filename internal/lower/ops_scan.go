@@ -1,0 +1,347 @@
+package lower
+
+import (
+	"fmt"
+	"github.com/sandjit/sandjit/internal/mlir"
+	"math"
+	"slices"
+
+	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Ops that look along one axis in order or write through indices:
+// ArgMax/ArgMin (a reduction and an index search), Cumsum (a scan over a
+// Seq loop) and TensorScatterAdd/Update (a copy, then writes through
+// bounds-checked dynamic indices in a Seq loop).
+
+const (
+	kindArgMinMax opKind = iota + 80
+	kindCumsum
+	kindScatter
+)
+
+func init() {
+	kindImpls[kindArgMinMax] = kindImpl{checkArgMinMax, dimsArgMinMax, argMinMaxElem, lowerArgMinMax, nil}
+	kindImpls[kindCumsum] = kindImpl{checkCumsum, dimsFirst, firstElem, lowerCumsum, nil}
+	kindImpls[kindScatter] = kindImpl{checkScatter, dimsScatter, firstElem, lowerScatter, nil}
+	for name, d := range scanOps {
+		opTable[name] = d
+	}
+}
+
+var scanOps = map[string]*opDef{
+	"tf.ArgMax":              {kind: kindArgMinMax, arity: 2, types: setNum}, // index of the first largest along axis (a NaN counts as largest)
+	"tf.ArgMin":              {kind: kindArgMinMax, arity: 2, types: setNum}, // index of the first smallest along axis (a NaN counts as smallest)
+	"tf.Cumsum":              {kind: kindCumsum, arity: 2, types: setNum},    // running sum along axis (exclusive, reverse)
+	"tf.TensorScatterAdd":    {kind: kindScatter, arity: 3, types: setNum},   // tensor with updates added at indices
+	"tf.TensorScatterUpdate": {kind: kindScatter, arity: 3, types: setAll},   // tensor with updates written at indices
+}
+
+// scanFacts are Cumsum's attributes.
+type scanFacts struct{ exclusive, reverse bool }
+
+// axisOperand reads a constant scalar axis operand (operand i) and
+// normalises it against rank.
+func (c *checked) axisOperand(op *mlir.Op, in []mlir.TensorType, i int, what string, rank int) (int, string) {
+	if m := intOperand(in[i], i, what, 1); m != "" {
+		return 0, m
+	}
+	ax, m := c.constInts(op.Operands[i], what)
+	if m != "" {
+		return 0, m
+	}
+	if len(ax) != 1 {
+		return 0, fmt.Sprintf("%s must be a scalar, got %d values", what, len(ax))
+	}
+	return normAxis(ax[0], rank)
+}
+
+// --- ArgMax, ArgMin ----------------------------------------------------------
+
+func argMinMaxElem(op *mlir.Op, _ *opFacts, _ []mlir.TensorType) memref.DType {
+	if t, ok := op.Attr("output_type").(mlir.TypeAttr); ok && t.Elem.Valid() {
+		return t.Elem
+	}
+	if r := op.Results[0].Type.Elem; r.Valid() {
+		return r
+	}
+	return memref.Int64 // TensorFlow's default output_type
+}
+
+func checkArgMinMax(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if e := argMinMaxElem(op, f, in); e != memref.Int32 && e != memref.Int64 {
+		return fmt.Sprintf("output_type must be i32 or i64, got %s", e)
+	}
+	if in[0].Rank() < 1 {
+		return fmt.Sprintf("input must be at least rank 1, got %s", in[0])
+	}
+	var m string
+	f.axis, m = c.axisOperand(op, in, 1, "dimension", in[0].Rank())
+	return m
+}
+
+func dimsArgMinMax(op *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	x := in[0]
+	if x[f.axis] == 0 {
+		return nil, fmt.Sprintf("Reduction axis %d is empty in shape %s", f.axis, dimsList(x))
+	}
+	if argMinMaxElem(op, f, nil) == memref.Int32 && x[f.axis] > math.MaxInt32 {
+		return nil, fmt.Sprintf("dimension %d of size %d does not fit i32 indices", f.axis, x[f.axis])
+	}
+	return slices.Delete(slices.Clone(x), f.axis, f.axis+1), ""
+}
+
+// lowerArgMinMax emits two nests: the NaN-propagating max (min) along the
+// axis, then the least index whose element equals it, or is NaN when it is
+// NaN. So ties give the first index and the first NaN wins, as numpy's
+// argmax and XLA's lowering of tf.ArgMax do. (TensorFlow's own CPU kernel,
+// built on Eigen's tuple reducers, skips NaN instead; that divergence is
+// documented in RATIONALE.md.)
+func lowerArgMinMax(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	x := b.value(op.Operands[0])
+	xt := b.typeOf(x)
+	rank := len(xt.Dims)
+	ct := computeType(xt.Elem)
+	rt := b.typeOf(res).Elem
+	red := loopir.RedMax
+	if op.Name == "tf.ArgMin" {
+		red = loopir.RedMin
+	}
+	kinds := make([]loopir.LoopKind, rank)
+	kinds[f.axis] = loopir.Reduce
+	kept := identity(rank)
+	kept[f.axis] = loopir.Index{Loop: -1}
+
+	best := b.tempBuffer(x, ".best", ct, f.axis)
+	n := b.newNest(op, x, kinds)
+	v := b.load(n, x, identity(rank))
+	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: red, Acc: &loopir.Access{Buf: best, Idx: kept}, Args: []int{v}})
+
+	out := b.resultBuffer(res)
+	n = b.newNest(op, x, kinds)
+	v = b.load(n, x, identity(rank))
+	m := n.Load(ct, &loopir.Access{Buf: best, Idx: kept})
+	hit := n.Add(&loopir.Instr{Op: loopir.OpCompare, Cmp: loopir.CmpEq, Type: memref.Bool, Args: []int{v, m}})
+	if ct.IsFloat() {
+		nan := n.Add(&loopir.Instr{Op: loopir.OpIsNaN, Type: memref.Bool, Args: []int{v}})
+		hit = n.Binary(loopir.OpOr, memref.Bool, hit, nan)
+	}
+	j := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: rt, Loop: f.axis})
+	none := n.ConstBits(rt, typeMax(rt))
+	j = n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: rt, Args: []int{hit, j, none}})
+	outIdx := identity(rank)
+	outIdx = slices.Delete(outIdx, f.axis, f.axis+1)
+	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: rt, Red: loopir.RedMin, Acc: &loopir.Access{Buf: out, Idx: outIdx}, Args: []int{j}})
+}
+
+// typeMax is the bits of an integer type's largest value.
+func typeMax(dt memref.DType) uint64 {
+	if dt.IsSigned() {
+		return 1<<(8*dt.Size()-1) - 1
+	}
+	return typeMask(dt)
+}
+
+// --- Cumsum --------------------------------------------------------------------
+
+func checkCumsum(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if in[0].Rank() < 1 {
+		return fmt.Sprintf("input must be at least rank 1, got %s", in[0])
+	}
+	var m string
+	if f.axis, m = c.axisOperand(op, in, 1, "axis", in[0].Rank()); m != "" {
+		return m
+	}
+	s := &scanFacts{}
+	if s.exclusive, m = attrBool(op, "exclusive"); m != "" {
+		return m
+	}
+	if s.reverse, m = attrBool(op, "reverse"); m != "" {
+		return m
+	}
+	f.scan = s
+	return ""
+}
+
+// lowerCumsum emits the scan as two nests over x's dims. The first writes
+// the first element of every line along the axis (x's own, or 0 when
+// exclusive); the second runs a Seq loop over the remaining n-1 positions,
+// each the sum of the one before it and one element of x:
+//
+//	forward:  out[k+1] = out[k] + x[k+1]   (exclusive: + x[k])
+//	reverse:  out[j] = out[j+1] + x[j]     (exclusive: + x[j+1]), j = n-2-k
+//
+// Sums are rounded to the element type at every step (f16 too), as
+// TensorFlow's CPU kernel adds in the element type; integers wrap.
+func lowerCumsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	x := b.value(op.Operands[0])
+	xt := b.typeOf(x)
+	rank, ax := len(xt.Dims), f.axis
+	dt := xt.Elem
+	ct := computeType(dt)
+	out := b.resultBuffer(res)
+	id, size := x.ID, xt.Dims[ax]
+
+	// extent returns a static size, or a parameter computed from the run's
+	// size of the axis.
+	extent := func(name string, fn func(n int) int) loopir.Size {
+		if size != mlir.Dynamic {
+			return loopir.Static(fn(size))
+		}
+		return loopir.ParamSize(b.paramFunc(fmt.Sprintf("%s.d%d.%s", x, ax, name), func(hs *HostState) int { return fn(hs.Shapes[id][ax]) }))
+	}
+	// at sets axis ax of idx to position off (a constant plus, when param
+	// is set, n-1 or n-2 of the run).
+	at := func(idx []loopir.Index, step int, lastMinus int, off int) []loopir.Index {
+		idx = slices.Clone(idx)
+		ix := loopir.Index{Loop: idx[ax].Loop, Step: step, Off: off}
+		if lastMinus > 0 {
+			if size != mlir.Dynamic {
+				ix.Off += size - lastMinus
+			} else {
+				lm := lastMinus
+				ix.OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.d%d-%d", x, ax, lm), func(hs *HostState) int { return hs.Shapes[id][ax] - lm })
+			}
+		}
+		idx[ax] = ix
+		return idx
+	}
+	s := f.scan
+	all := identity(rank)
+
+	// The first element of each line: position 0, or n-1 in reverse.
+	n := b.newNest(op, x, nil)
+	n.Loops[ax].Extent = extent("min1", func(n int) int { return min(n, 1) })
+	last := 0
+	if s.reverse {
+		last = 1
+	}
+	first := at(all, 1, last, 0)
+	var v int
+	if s.exclusive {
+		v = n.ConstBits(ct, 0)
+	} else {
+		v = b.load(n, x, first)
+	}
+	store(n, out, dt, first, roundTo(n, dt, v))
+
+	// The rest, in order.
+	kinds := make([]loopir.LoopKind, rank)
+	kinds[ax] = loopir.Seq
+	n = b.newNest(op, x, kinds)
+	n.Loops[ax].Extent = extent("n-1", func(n int) int { return max(n-1, 0) })
+	var prev, cur, from []loopir.Index
+	if s.reverse {
+		prev, cur = at(all, -1, 2, 1), at(all, -1, 2, 0) // out[(n-2)+1-k], out[(n-2)-k]
+		from = cur
+		if s.exclusive {
+			from = prev
+		}
+	} else {
+		prev, cur = at(all, 1, 0, 0), at(all, 1, 0, 1) // out[k], out[k+1]
+		from = cur
+		if s.exclusive {
+			from = prev
+		}
+	}
+	p := n.Load(dt, &loopir.Access{Buf: out, Idx: prev})
+	if dt == memref.Float16 {
+		p = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{p}})
+	}
+	v = b.load(n, x, from)
+	sum := n.Binary(loopir.OpAdd, ct, p, v)
+	store(n, out, dt, cur, roundTo(n, dt, sum))
+}
+
+// --- TensorScatterAdd, TensorScatterUpdate ----------------------------------
+
+func checkScatter(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	t, ix, up := in[0], in[1], in[2]
+	if ix.Elem != memref.Int32 && ix.Elem != memref.Int64 {
+		return fmt.Sprintf("indices must be i32 or i64, got %s", ix)
+	}
+	if up.Elem != t.Elem {
+		return fmt.Sprintf("updates must have the element type of tensor (%s), got %s", t.Elem, up)
+	}
+	if ix.Rank() < 1 {
+		return fmt.Sprintf("indices must be at least rank 1, got %s", ix)
+	}
+	k := ix.Dims[ix.Rank()-1]
+	if k == mlir.Dynamic {
+		return fmt.Sprintf("the last dim of indices must be static, got %s", ix)
+	}
+	if k > t.Rank() {
+		return fmt.Sprintf("indices.shape[-1] must be <= tensor rank, got %d > %d", k, t.Rank())
+	}
+	if want := ix.Rank() - 1 + t.Rank() - k; up.Rank() != want {
+		return fmt.Sprintf("updates must be of rank %d (indices.shape[:-1] + tensor.shape[%d:]), got %s", want, k, up)
+	}
+	return ""
+}
+
+func dimsScatter(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	t, ix, up := in[0], in[1], in[2]
+	k := ix[len(ix)-1]
+	m := len(ix) - 1
+	want := append(slices.Clone(ix[:m]), t[k:]...)
+	for a, d := range up {
+		if d != mlir.Dynamic && want[a] != mlir.Dynamic && d != want[a] {
+			return nil, fmt.Sprintf("updates.shape %s must be indices.shape[:-1] + tensor.shape[%d:] = %s", dimsList(up), k, dimsList(want))
+		}
+	}
+	return t, ""
+}
+
+// lowerScatter copies tensor into the result, then writes each update
+// through its index vector: one Seq loop per leading indices axis (so that
+// repeated indices apply one after another, the last Update winning and
+// Adds accumulating), and parallel loops over the slice each index names.
+// An index out of range stops the run with an error naming the op.
+func lowerScatter(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	t, indices, updates := b.value(op.Operands[0]), b.value(op.Operands[1]), b.value(op.Operands[2])
+	tt, it := b.typeOf(t), b.typeOf(indices)
+	dt := tt.Elem
+	ct := computeType(dt)
+	rank, m := len(tt.Dims), len(it.Dims)-1
+	k := it.Dims[m]
+	b.lowerCopy(op, res, t, identity(rank))
+	out := b.buf[res.ID]
+
+	kinds := make([]loopir.LoopKind, len(b.typeOf(updates).Dims))
+	for a := 0; a < m; a++ {
+		kinds[a] = loopir.Seq
+	}
+	n := b.newNest(op, updates, kinds)
+	n.Part = -1 // two points may write one element
+	var dyn []int
+	for j := 0; j < k; j++ {
+		ii := identity(m + 1)
+		ii[m] = loopir.Index{Loop: -1, Off: j}
+		dyn = append(dyn, b.load(n, indices, ii))
+	}
+	oi := make([]loopir.Index, rank)
+	for a := range oi {
+		if a < k {
+			oi[a] = loopir.Index{Loop: -1, Dyn: a + 1}
+		} else {
+			oi[a] = loopir.Index{Loop: m + a - k}
+		}
+	}
+	tid := t.ID
+	fault := b.fault(op, func(hs *HostState) string {
+		return fmt.Sprintf("indices must index into shape %s (the first %d dims): an index is out of range", dimsList(hs.Shapes[tid]), k)
+	})
+	v := b.load(n, updates, identity(len(kinds)))
+	if op.Name == "tf.TensorScatterAdd" {
+		p := n.Add(&loopir.Instr{Op: loopir.OpLoad, Type: dt, Acc: &loopir.Access{Buf: out, Idx: oi, Fault: fault}, Args: dyn})
+		if dt == memref.Float16 {
+			p = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{p}})
+		}
+		v = roundTo(n, dt, n.Binary(loopir.OpAdd, ct, p, v))
+	}
+	if dt == memref.Float16 {
+		v = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: dt, Args: []int{v}})
+	}
+	n.Add(&loopir.Instr{Op: loopir.OpStore, Type: dt, Acc: &loopir.Access{Buf: out, Idx: oi, Fault: fault}, Args: append([]int{v}, dyn...)})
+}

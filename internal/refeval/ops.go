@@ -1,0 +1,755 @@
+package refeval
+
+import (
+	"cmp"
+	"github.com/sandjit/sandjit/internal/mlir"
+	"math"
+
+	"github.com/sandjit/sandjit/memref"
+)
+
+// handler computes the single result of op from the evaluator's values.
+type handler func(ev *evaluator, op *mlir.Op) (*array, error)
+
+// specialOps are the ops with their own shape rules.
+var specialOps = map[string]handler{
+	"tf.Const":           evalConst,         // the dense `value` attribute
+	"arith.constant":     evalConst,         // the dense `value` attribute
+	"tf.Identity":        evalIdentity,      // x
+	"tf.StopGradient":    evalIdentity,      // x
+	"tf.PreventGradient": evalIdentity,      // x
+	"tf.Snapshot":        evalIdentity,      // x
+	"tf.CheckNumerics":   evalCheckNumerics, // x; an error naming message if x has a NaN or Inf
+	"tf.Cast":            evalCast,          // x converted to the result's element type
+	"tf.BiasAdd":         evalBiasAdd,       // x + bias along the channel dim
+	"tf.Select":          evalSelect,        // cond ? x : y, cond of x's shape, x's dim 0, or scalar
+	"tf.SelectV2":        evalSelectV2,      // cond ? x : y, all three broadcast
+	"tf.Softmax":         evalSoftmax,       // exp(x-max) / sum(exp(x-max)) over the last axis
+	"tf.LogSoftmax":      evalSoftmax,       // (x-max) - log(sum(exp(x-max))) over the last axis
+
+	"tf.LeakyRelu":        evalLeakyRelu,        // x > 0 ? x : alpha·x
+	"tf.ClipByValue":      evalClipByValue,      // min(max(x, lo), hi), all three broadcast
+	"tf.ApproximateEqual": evalApproximateEqual, // |x - y| < tolerance
+
+	"tf.Reshape":      evalReshape,      // x in a shape from an operand (one -1 inferred)
+	"tf.ExpandDims":   evalExpandDims,   // a size-1 dim inserted
+	"tf.Squeeze":      evalSqueeze,      // size-1 dims removed
+	"tf.BroadcastTo":  evalBroadcastTo,  // x broadcast to a shape
+	"tf.Shape":        evalShape,        // the shape of x as i32 or i64
+	"tf.Fill":         evalFill,         // a shape filled with a scalar
+	"tf.Transpose":    evalTranspose,    // dims permuted
+	"tf.ConcatV2":     evalConcat,       // N tensors joined along an axis (last operand)
+	"tf.Pack":         evalPack,         // N tensors stacked along a new axis
+	"tf.Slice":        evalSlice,        // begin, size (-1: to the end)
+	"tf.StridedSlice": evalStridedSlice, // begin, end, strides with the five masks
+	"tf.ReverseV2":    evalReverse,      // dims reversed
+	"tf.Tile":         evalTile,         // x repeated along each dim
+	"tf.Pad":          evalPad,          // zero padding
+	"tf.PadV2":        evalPad,          // constant padding
+
+	"tf.ArgMax":              evalArgMinMax,     // index of the first largest (the first NaN wins)
+	"tf.ArgMin":              evalArgMinMax,     // index of the first smallest (the first NaN wins)
+	"tf.Cumsum":              evalCumsum,        // running sum along an axis
+	"tf.Range":               evalRange,         // start, start+delta, … below limit
+	"tf.OneHot":              evalOneHot,        // indices as on/off vectors
+	"tf.Gather":              evalGather,        // params[indices] along axis 0
+	"tf.GatherV2":            evalGather,        // params[indices] along an axis, with batch dims
+	"tf.TensorScatterAdd":    evalTensorScatter, // tensor with updates added at indices
+	"tf.TensorScatterUpdate": evalTensorScatter, // tensor with updates written at indices
+
+	"tf.MatMul":        evalMatMul,      // a·b, either transposed
+	"tf.BatchMatMulV2": evalBatchMatMul, // batched a·b, batch dims broadcast
+	"tf._FusedMatMul":  evalFusedMatMul, // activation(a·b + bias)
+	"tf.Einsum":        evalEinsum,      // numpy's einsum
+	"tf.Conv2D":        evalConv2D,      // NHWC convolution
+}
+
+// multiHandler computes every result of op.
+type multiHandler func(ev *evaluator, op *mlir.Op) ([]*array, error)
+
+// multiOps are the ops with several results (or with regions). It is a
+// function because control flow refers back to the handler tables.
+func multiOps() map[string]multiHandler {
+	return map[string]multiHandler{
+		"tf.If":                      evalIf, // a function chosen by a condition
+		"tf.StatelessIf":             evalIf,
+		"tf.StatelessWhile":          evalWhile,
+		"tf.PartitionedCall":         evalCall, // the function f on the operands
+		"tf.StatefulPartitionedCall": evalCall,
+		"tf.IfRegion":                evalIfRegion,       // a region chosen by a condition
+		"tf.While":                   evalWhile,          // body function while cond function holds
+		"tf.WhileRegion":             evalWhileRegion,    // body region while cond region holds
+		"tf.FusedBatchNorm":          evalFusedBatchNorm, // (x - mean)·rsqrt(var + ε)·scale + offset
+		"tf.FusedBatchNormV2":        evalFusedBatchNorm,
+		"tf.FusedBatchNormV3":        evalFusedBatchNorm,
+		"tf.IdentityN":               evalIdentityN, // result i is operand i
+	}
+}
+
+// handlers is every single-result op the evaluator supports, and
+// multiHandlers every op with several results.
+var (
+	handlers      = buildHandlers()
+	multiHandlers map[string]multiHandler
+)
+
+func init() { multiHandlers = multiOps() }
+
+func buildHandlers() map[string]handler {
+	h := map[string]handler{}
+	for name, f := range specialOps {
+		h[name] = f
+	}
+	for name, spec := range unaryOps {
+		h[name] = func(ev *evaluator, op *mlir.Op) (*array, error) { return evalUnary(ev, op, spec) }
+	}
+	for name, spec := range binaryOps {
+		h[name] = func(ev *evaluator, op *mlir.Op) (*array, error) { return evalBinary(ev, op, spec) }
+	}
+	for name, spec := range compareOps {
+		h[name] = func(ev *evaluator, op *mlir.Op) (*array, error) { return evalCompare(ev, op, spec) }
+	}
+	for name, spec := range reduceOps {
+		h[name] = func(ev *evaluator, op *mlir.Op) (*array, error) { return evalReduce(ev, op, spec) }
+	}
+	return h
+}
+
+// unarySpec gives an elementwise op per kind of element; a nil function
+// means the op does not take that kind. Float results are rounded and
+// integer results wrapped to the element type by the caller.
+type unarySpec struct {
+	f     func(x float64) float64
+	s     func(x int64) int64
+	u     func(x uint64) uint64
+	b     func(x bool) bool
+	fBool func(x float64) bool                     // float operand, i1 result
+	fd    func(dt memref.DType, x float64) float64 // float op that depends on the element type (used instead of f)
+}
+
+var unaryOps = map[string]unarySpec{
+	"tf.Abs":        {f: math.Abs, s: absS, u: ident[uint64]},                  // |x|; |INT_MIN| wraps to INT_MIN
+	"tf.Neg":        {f: neg[float64], s: neg[int64], u: neg[uint64]},          // -x, wrapping
+	"tf.Exp":        {f: math.Exp},                                             // e^x
+	"tf.Log":        {f: logExact},                                             // ln x
+	"tf.Log1p":      {f: math.Log1p},                                           // ln(1+x)
+	"tf.Sqrt":       {f: math.Sqrt},                                            // √x
+	"tf.Rsqrt":      {f: rsqrt},                                                // 1/√x
+	"tf.Tanh":       {f: math.Tanh},                                            // tanh x
+	"tf.Sigmoid":    {f: sigmoid},                                              // 1/(1+e^-x)
+	"tf.Relu":       {f: relu[float64], s: relu[int64], u: relu[uint64]},       // max(x, 0), NaN stays NaN
+	"tf.Relu6":      {f: relu6[float64], s: relu6[int64], u: relu6[uint64]},    // min(max(x, 0), 6)
+	"tf.Square":     {f: square[float64], s: square[int64], u: square[uint64]}, // x*x, wrapping
+	"tf.Floor":      {f: math.Floor},                                           // ⌊x⌋
+	"tf.Ceil":       {f: math.Ceil},                                            // ⌈x⌉
+	"tf.Round":      {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},  // half to even
+	"tf.Rint":       {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},  // half to even
+	"tf.Sign":       {f: signF, s: signS, u: signU},                            // -1, 0, +1; NaN for NaN
+	"tf.Reciprocal": {f: reciprocalF, s: reciprocalS, u: reciprocalU},          // 1/x; integers truncate, 1/0 = -1 (all ones)
+	"tf.Sin":        {f: math.Sin},                                             // sin x
+	"tf.Cos":        {f: math.Cos},                                             // cos x
+	"tf.Erf":        {f: math.Erf},                                             // erf x
+	"tf.IsFinite":   {fBool: isFinite},                                         // x is neither ±Inf nor NaN
+	"tf.LogicalNot": {b: logicalNot},                                           // !x
+
+	"tf.Acos":      {f: math.Acos},                                                     // arccos x; NaN outside [-1, 1]
+	"tf.Acosh":     {f: math.Acosh},                                                    // arcosh x; NaN below 1
+	"tf.Asin":      {f: math.Asin},                                                     // arcsin x; NaN outside [-1, 1]
+	"tf.Asinh":     {f: math.Asinh},                                                    // arsinh x
+	"tf.Atan":      {f: math.Atan},                                                     // arctan x
+	"tf.Atanh":     {f: math.Atanh},                                                    // artanh x; ±Inf at ±1, NaN outside
+	"tf.Cosh":      {f: cosh},                                                          // cosh x
+	"tf.Sinh":      {f: sinh},                                                          // sinh x
+	"tf.Tan":       {f: math.Tan},                                                      // tan x
+	"tf.Erfc":      {f: math.Erfc},                                                     // 1 - erf x, without cancellation
+	"tf.Elu":       {f: elu},                                                           // x < 0 ? e^x - 1 : x
+	"tf.Selu":      {f: selu},                                                          // x < 0 ? scale·alpha·(e^x - 1) : scale·x
+	"tf.Softplus":  {fd: softplus},                                                     // TF's thresholded log(1 + e^x)
+	"tf.Softsign":  {f: softsign},                                                      // x / (1 + |x|)
+	"tf.Inv":       {f: reciprocalF, s: reciprocalS, u: reciprocalU},                   // = Reciprocal
+	"tf.Invert":    {s: invert[int64], u: invert[uint64]},                              // ^x (bitwise not)
+	"tf.IsInf":     {fBool: isInf},                                                     // x is ±Inf
+	"tf.IsNan":     {fBool: isNaN},                                                     // x is NaN
+	"tf.ZerosLike": {f: zero[float64], s: zero[int64], u: zero[uint64], b: zero[bool]}, // 0 (+0, false)
+	"tf.OnesLike":  {f: one[float64], s: one[int64], u: one[uint64], b: oneBool},       // 1 (true)
+}
+
+// cosh and sinh are Go's, except for |x| > 21, where Go computes e^|x|/2,
+// which overflows for |x| in (709.78, 710.48) though the result is finite:
+// there they are ±(e^(|x|/2)/2)·e^(|x|/2) (e^-|x| is below half an ulp).
+func cosh(x float64) float64 {
+	if a := math.Abs(x); a > 21 {
+		h := math.Exp(a / 2)
+		return h * 0.5 * h
+	}
+	return math.Cosh(x)
+}
+
+func sinh(x float64) float64 {
+	if a := math.Abs(x); a > 21 {
+		h := math.Exp(a / 2)
+		return math.Copysign(h*0.5*h, x)
+	}
+	return math.Sinh(x)
+}
+
+// seluScale and seluScaleAlpha are TensorFlow's Selu constants (scale and
+// scale·alpha with alpha = 1.6732632423543772848170429916717).
+const (
+	seluScale      = 1.0507009873554804934193349852946
+	seluScaleAlpha = 1.7580993408473768599402175208123
+)
+
+// elu and selu use expm1 for e^x - 1: the exact value, rounded once
+// (TensorFlow's e^x - 1 in the element type loses digits near 0).
+func elu(x float64) float64 {
+	if x < 0 {
+		return math.Expm1(x)
+	}
+	return x
+}
+
+func selu(x float64) float64 {
+	if x < 0 {
+		return seluScaleAlpha * math.Expm1(x)
+	}
+	return seluScale * x
+}
+
+// softplus is TensorFlow's form: with t = log(ε) + 2 for the element
+// type's machine epsilon ε (computed in the element type), x when x > -t,
+// e^x when x < t, log1p(e^x) otherwise.
+func softplus(dt memref.DType, x float64) float64 {
+	eps := 0x1p-52
+	switch dt {
+	case memref.Float32:
+		eps = 0x1p-23
+	case memref.Float16:
+		eps = 0x1p-10
+	}
+	t := roundTo(dt, roundTo(dt, math.Log(eps))+2)
+	switch {
+	case x > -t:
+		return x
+	case x < t:
+		return math.Exp(x)
+	}
+	return math.Log1p(math.Exp(x)) // NaN stays NaN
+}
+
+func softsign(x float64) float64                  { return x / (1 + math.Abs(x)) } // ±Inf gives NaN, as in TensorFlow
+func invert[T int64 | uint64](x T) T              { return ^x }
+func isInf(x float64) bool                        { return math.IsInf(x, 0) }
+func isNaN(x float64) bool                        { return math.IsNaN(x) }
+func zero[T int64 | uint64 | float64 | bool](T) T { var z T; return z }
+func one[T int64 | uint64 | float64](T) T         { return 1 }
+func oneBool(bool) bool                           { return true }
+
+func ident[T any](x T) T                       { return x }
+func neg[T int64 | uint64 | float64](x T) T    { return -x }
+func square[T int64 | uint64 | float64](x T) T { return x * x }
+func relu[T int64 | uint64 | float64](x T) T   { return max(x, 0) }
+func relu6[T int64 | uint64 | float64](x T) T  { return min(max(x, 0), 6) }
+func absS(x int64) int64                       { return max(x, -x) }
+func rsqrt(x float64) float64                  { return 1 / math.Sqrt(x) }
+func sigmoid(x float64) float64                { return 1 / (1 + math.Exp(-x)) }
+func isFinite(x float64) bool                  { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+func logicalNot(x bool) bool                   { return !x }
+func reciprocalF(x float64) float64            { return 1 / x }
+func signU(x uint64) uint64                    { return min(x, 1) }
+
+func signF(x float64) float64 {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	case x == 0:
+		return 0
+	}
+	return x // NaN
+}
+
+func signS(x int64) int64 {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func reciprocalS(x int64) int64 {
+	if x == 0 {
+		return -1 // XLA's 1 / 0
+	}
+	return 1 / x
+}
+
+func reciprocalU(x uint64) uint64 {
+	if x == 0 {
+		return ^uint64(0) // all ones, wrapped to the element type
+	}
+	return 1 / x
+}
+
+// binarySpec gives a broadcasting elementwise op per kind of element; a nil
+// function means the op does not take that kind. dt is the element type;
+// float results are rounded and integer results wrapped to it by the
+// caller.
+type binarySpec struct {
+	f func(dt memref.DType, x, y float64) float64
+	s func(dt memref.DType, x, y int64) int64
+	u func(dt memref.DType, x, y uint64) uint64
+	b func(x, y bool) bool
+}
+
+var binaryOps = map[string]binarySpec{
+	"tf.Add":               {f: add[float64], s: add[int64], u: add[uint64]},                      // x + y
+	"tf.AddV2":             {f: add[float64], s: add[int64], u: add[uint64]},                      // x + y
+	"tf.Sub":               {f: sub[float64], s: sub[int64], u: sub[uint64]},                      // x - y
+	"tf.Mul":               {f: mul[float64], s: mul[int64], u: mul[uint64]},                      // x * y
+	"tf.Div":               {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = -1 (all ones)
+	"tf.RealDiv":           {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = -1 (all ones)
+	"tf.FloorDiv":          {f: floorDivF, s: floorDivS, u: divU},                                 // ⌊x / y⌋; integer /0: -2 (x < 0) or -1
+	"tf.FloorMod":          {f: floorModF, s: floorModS, u: modU},                                 // x - ⌊x / y⌋·y, divisor's sign; integer %0 = x
+	"tf.Maximum":           {f: maximum[float64], s: maximum[int64], u: maximum[uint64]},          // max(x, y), NaN propagates
+	"tf.Minimum":           {f: minimum[float64], s: minimum[int64], u: minimum[uint64]},          // min(x, y), NaN propagates
+	"tf.Pow":               {f: powF, s: powS, u: powU},                                           // x ** y
+	"tf.SquaredDifference": {f: squaredDifferenceF, s: squaredDifferenceS, u: squaredDifferenceU}, // (x-y)*(x-y)
+	"tf.LogicalAnd":        {b: logicalAnd},                                                       // x && y
+	"tf.LogicalOr":         {b: logicalOr},                                                        // x || y
+	"tf.BitwiseAnd":        {s: bitAnd[int64], u: bitAnd[uint64]},                                 // x & y
+	"tf.BitwiseOr":         {s: bitOr[int64], u: bitOr[uint64]},                                   // x | y
+	"tf.BitwiseXor":        {s: bitXor[int64], u: bitXor[uint64]},                                 // x ^ y
+
+	"tf.Atan2":       {f: atan2},                                   // atan2(x, y): the angle of the point (y, x)
+	"tf.DivNoNan":    {f: divNoNan, s: divNoNanS, u: divNoNanU},    // y == 0 ? 0 : x / y
+	"tf.MulNoNan":    {f: mulNoNan, s: mul[int64], u: mul[uint64]}, // y == 0 ? 0 : x * y (even for x NaN or Inf)
+	"tf.Xdivy":       {f: xdivy},                                   // x == 0 ? 0 : x / y
+	"tf.Xlogy":       {f: xlogy},                                   // x == 0 ? 0 : x·log(y)
+	"tf.Xlog1py":     {f: xlog1py},                                 // x == 0 ? 0 : x·log1p(y)
+	"tf.Mod":         {f: truncModF, s: truncModS, u: modU},        // C fmod / %: the dividend's sign; integer %0 = x
+	"tf.TruncateMod": {f: truncModF, s: truncModS, u: modU},        // = Mod
+	"tf.TruncateDiv": {f: truncDivF, s: divS, u: divU},             // x / y toward zero; integer /0 = -1 (all ones)
+	"tf.NextAfter":   {f: nextAfter},                               // the next value after x toward y (C nextafter)
+}
+
+func atan2(_ memref.DType, y, x float64) float64     { return atan2Exact(y, x) }
+func truncModF(_ memref.DType, x, y float64) float64 { return math.Mod(x, y) } // exact, C fmod
+
+func divNoNan(_ memref.DType, x, y float64) float64 {
+	if y == 0 {
+		return 0
+	}
+	return x / y
+}
+
+func mulNoNan(_ memref.DType, x, y float64) float64 {
+	if y == 0 {
+		return 0
+	}
+	return x * y
+}
+
+func xdivy(_ memref.DType, x, y float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x / y
+}
+
+func xlogy(_ memref.DType, x, y float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x * logExact(y)
+}
+
+func xlog1py(_ memref.DType, x, y float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x * math.Log1p(y)
+}
+
+// truncModS is C's %: the dividend's sign; x % 0 gives x and MIN % -1
+// gives 0 (XLA's remainder).
+func truncModS(_ memref.DType, x, y int64) int64 {
+	switch y {
+	case 0:
+		return x
+	case -1:
+		return 0
+	}
+	return x % y // Go's % truncates, like C
+}
+
+// truncDivF is trunc(x / y) with x / y rounded to the element type first.
+func truncDivF(dt memref.DType, x, y float64) float64 {
+	return math.Trunc(roundTo(dt, x/y))
+}
+
+// nextAfter is C's nextafter in the element type: y when x == y (so
+// nextafter(0, -0) is -0), NaN when either is NaN.
+func nextAfter(dt memref.DType, x, y float64) float64 {
+	switch {
+	case x != x || y != y:
+		return math.NaN()
+	case x == y:
+		return y
+	}
+	switch dt {
+	case memref.Float32:
+		return float64(math.Nextafter32(float32(x), float32(y)))
+	case memref.Float16:
+		return nextAfterF16(x, y)
+	}
+	return math.Nextafter(x, y)
+}
+
+// nextAfterF16 steps x (an f16 value, x != y, neither NaN) by one f16 ulp
+// toward y, through the bit pattern: for a sign-magnitude format, the
+// neighbour away from zero is bits+1 and toward zero bits-1.
+func nextAfterF16(x, y float64) float64 {
+	if x == 0 {
+		return math.Copysign(0x1p-24, y)
+	}
+	h := memref.F32ToF16(float32(x)) // exact
+	if (y > x) == (x > 0) {
+		h++
+	} else {
+		h--
+	}
+	return float64(memref.F16ToF32(h))
+}
+
+func add[T int64 | uint64 | float64](_ memref.DType, x, y T) T     { return x + y }
+func sub[T int64 | uint64 | float64](_ memref.DType, x, y T) T     { return x - y }
+func mul[T int64 | uint64 | float64](_ memref.DType, x, y T) T     { return x * y }
+func maximum[T int64 | uint64 | float64](_ memref.DType, x, y T) T { return max(x, y) } // Go's max propagates NaN
+func minimum[T int64 | uint64 | float64](_ memref.DType, x, y T) T { return min(x, y) }
+func bitAnd[T int64 | uint64](_ memref.DType, x, y T) T            { return x & y }
+func bitOr[T int64 | uint64](_ memref.DType, x, y T) T             { return x | y }
+func bitXor[T int64 | uint64](_ memref.DType, x, y T) T            { return x ^ y }
+func logicalAnd(x, y bool) bool                                    { return x && y }
+func logicalOr(x, y bool) bool                                     { return x || y }
+func divF(_ memref.DType, x, y float64) float64                    { return x / y }
+func powF(_ memref.DType, x, y float64) float64                    { return math.Pow(x, y) }
+
+// Integer division follows XLA (xla/service/elemental_ir_emitter.cc
+// EmitIntegerDivide/EmitIntegerRemainder, and mhlo's map_mhlo_to_scalar_op.h
+// for DivOp/RemOp): x / 0 = -1 (all ones for unsigned), x % 0 = x,
+// MIN / -1 = MIN, MIN % -1 = 0. TF's JIT lowers Div, RealDiv, TruncateDiv
+// to that division and Mod, TruncateMod to that remainder.
+func divS(dt memref.DType, x, y int64) int64 {
+	switch {
+	case y == 0:
+		return -1
+	case x == minS(dt) && y == -1:
+		return x
+	}
+	return x / y // Go truncates toward zero
+}
+
+func divU(_ memref.DType, x, y uint64) uint64 {
+	if y == 0 {
+		return ^uint64(0) // all ones, wrapped to the element type
+	}
+	return x / y
+}
+
+func modU(_ memref.DType, x, y uint64) uint64 {
+	if y == 0 {
+		return x
+	}
+	return x % y
+}
+
+// divNoNanS and divNoNanU are DivNoNan on integers (outside TF's dtype
+// list): 0 where y == 0, else Div.
+func divNoNanS(dt memref.DType, x, y int64) int64 {
+	if y == 0 {
+		return 0
+	}
+	return divS(dt, x, y)
+}
+
+func divNoNanU(dt memref.DType, x, y uint64) uint64 {
+	if y == 0 {
+		return 0
+	}
+	return divU(dt, x, y)
+}
+
+// floorDivS is TF's integer FloorDiv as its XLA lowering writes it
+// (tf2xla/kernels/binary_ops.cc FloorDivImpl, and the same pattern in
+// tf2xla/transforms/legalize_tf_patterns.td): z = x / y (XLA's division),
+// z - 1 when z·y != x and x, y differ in sign, else z. So x / 0 is -1, or
+// -2 when x < 0 (z = -1, z·0 = 0 != x); MIN / -1 is MIN.
+func floorDivS(dt memref.DType, x, y int64) int64 {
+	z := divS(dt, x, y)
+	if wrapS(dt, z*y) != x && (x < 0) != (y < 0) {
+		z--
+	}
+	return z
+}
+
+// floorModS is TF's FloorMod as its XLA lowering writes it
+// (legalize_tf_patterns.td; tf2xla FloorModImpl): r = x % y (XLA's
+// remainder), r + y when r != 0 and r, y differ in sign. So x % 0 is x
+// (r = x, y = 0) and MIN % -1 is 0.
+func floorModS(dt memref.DType, x, y int64) int64 {
+	switch {
+	case y == 0:
+		return x
+	case x == minS(dt) && y == -1:
+		return 0
+	}
+	r := x % y // sign of x
+	if r != 0 && (r < 0) != (y < 0) {
+		r += y
+	}
+	return r
+}
+
+func floorDivF(dt memref.DType, x, y float64) float64 {
+	return math.Floor(roundTo(dt, x/y))
+}
+
+func floorModF(_ memref.DType, x, y float64) float64 {
+	r := math.Mod(x, y) // exact, sign of x
+	if r != 0 && (r < 0) != (y < 0) {
+		r += y
+	}
+	return r
+}
+
+func squaredDifferenceF(dt memref.DType, x, y float64) float64 {
+	d := roundTo(dt, x-y)
+	return d * d
+}
+
+func squaredDifferenceS(dt memref.DType, x, y int64) int64 {
+	d := wrapS(dt, x-y)
+	return d * d
+}
+
+func squaredDifferenceU(dt memref.DType, x, y uint64) uint64 {
+	d := wrapU(dt, x-y)
+	return d * d
+}
+
+// powS is x**y by repeated squaring, wrapping modulo 2^64 (the caller
+// wraps to the element type, which is consistent with wrapping every step).
+func powS(_ memref.DType, x, y int64) int64 {
+	if y < 0 {
+		switch {
+		case x == 1:
+			return 1
+		case x == -1 && y%2 == 0:
+			return 1
+		case x == -1:
+			return -1
+		}
+		return 0
+	}
+	r := int64(1)
+	for ; y > 0; y >>= 1 {
+		if y&1 == 1 {
+			r *= x
+		}
+		x *= x
+	}
+	return r
+}
+
+func powU(_ memref.DType, x, y uint64) uint64 {
+	r := uint64(1)
+	for ; y > 0; y >>= 1 {
+		if y&1 == 1 {
+			r *= x
+		}
+		x *= x
+	}
+	return r
+}
+
+// compareSpec gives a broadcasting comparison per kind of element; the
+// result is i1.
+type compareSpec struct {
+	f func(x, y float64) bool
+	s func(x, y int64) bool
+	u func(x, y uint64) bool
+	b func(x, y bool) bool
+}
+
+var compareOps = map[string]compareSpec{
+	"tf.Equal":        {f: eq[float64], s: eq[int64], u: eq[uint64], b: eq[bool]}, // x == y (IEEE)
+	"tf.NotEqual":     {f: ne[float64], s: ne[int64], u: ne[uint64], b: ne[bool]}, // x != y (IEEE)
+	"tf.Less":         {f: lt[float64], s: lt[int64], u: lt[uint64]},              // x < y
+	"tf.LessEqual":    {f: le[float64], s: le[int64], u: le[uint64]},              // x <= y
+	"tf.Greater":      {f: gt[float64], s: gt[int64], u: gt[uint64]},              // x > y
+	"tf.GreaterEqual": {f: ge[float64], s: ge[int64], u: ge[uint64]},              // x >= y
+}
+
+func eq[T comparable](x, y T) bool  { return x == y }
+func ne[T comparable](x, y T) bool  { return x != y }
+func lt[T cmp.Ordered](x, y T) bool { return x < y }
+func le[T cmp.Ordered](x, y T) bool { return x <= y }
+func gt[T cmp.Ordered](x, y T) bool { return x > y }
+func ge[T cmp.Ordered](x, y T) bool { return x >= y }
+
+// reduceSpec reduces one group of elements per kind; a nil function means
+// the op does not take that kind. Float results are rounded and integer
+// results wrapped to dt by the caller.
+type reduceSpec struct {
+	f func(dt memref.DType, xs []float64) float64
+	s func(dt memref.DType, xs []int64) int64
+	u func(dt memref.DType, xs []uint64) uint64
+	b func(xs []bool) bool
+}
+
+var reduceOps = map[string]reduceSpec{
+	"tf.Sum":  {f: sumOf[float64], s: sumOf[int64], u: sumOf[uint64]},    // Σ xs (float64, ints wrap); empty: 0
+	"tf.Prod": {f: prodOf[float64], s: prodOf[int64], u: prodOf[uint64]}, // Π xs (float64, ints wrap); empty: 1
+	"tf.Max":  {f: maxF, s: maxOfS, u: maxOfU},                           // largest, NaN propagates; empty: -Inf / type min
+	"tf.Min":  {f: minF, s: minOfS, u: minOfU},                           // smallest, NaN propagates; empty: +Inf / type max
+	"tf.Mean": {f: meanF, s: meanS, u: meanU},                            // Σ xs / len; empty: NaN / 0
+	"tf.All":  {b: allOf},                                                // every x; empty: true
+	"tf.Any":  {b: anyOf},                                                // some x; empty: false
+}
+
+func sumOf[T int64 | uint64 | float64](_ memref.DType, xs []T) T {
+	var s T
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+func prodOf[T int64 | uint64 | float64](_ memref.DType, xs []T) T {
+	p := T(1)
+	for _, x := range xs {
+		p *= x
+	}
+	return p
+}
+
+func maxF(_ memref.DType, xs []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+func minF(_ memref.DType, xs []float64) float64 {
+	m := math.Inf(1)
+	for _, x := range xs {
+		m = min(m, x)
+	}
+	return m
+}
+
+func maxOfS(dt memref.DType, xs []int64) int64 {
+	m := minS(dt)
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+func minOfS(dt memref.DType, xs []int64) int64 {
+	m := maxS(dt)
+	for _, x := range xs {
+		m = min(m, x)
+	}
+	return m
+}
+
+func maxOfU(_ memref.DType, xs []uint64) uint64 {
+	m := uint64(0)
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
+
+func minOfU(dt memref.DType, xs []uint64) uint64 {
+	m := maxU(dt)
+	for _, x := range xs {
+		m = min(m, x)
+	}
+	return m
+}
+
+func meanF(dt memref.DType, xs []float64) float64 {
+	return sumOf(dt, xs) / float64(len(xs)) // 0/0 is NaN
+}
+
+// meanS and meanU are TensorFlow's integer Mean (reduction_ops.h's
+// CASTING_SPECIALIZATION): the sum in 64 bits, divided by the count
+// truncating toward zero; the caller wraps the quotient to the element
+// type. So narrow types do not overflow in the sum.
+func meanS(_ memref.DType, xs []int64) int64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	var s int64
+	for _, x := range xs {
+		s += x
+	}
+	return s / int64(len(xs))
+}
+
+func meanU(_ memref.DType, xs []uint64) uint64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	var s uint64
+	for _, x := range xs {
+		s += x
+	}
+	return s / uint64(len(xs))
+}
+
+func allOf(xs []bool) bool {
+	for _, x := range xs {
+		if !x {
+			return false
+		}
+	}
+	return true
+}
+
+func anyOf(xs []bool) bool {
+	for _, x := range xs {
+		if x {
+			return true
+		}
+	}
+	return false
+}
+
+// logExact is ln x. Go's math.Log (its amd64 assembly) is wrong for
+// subnormal x (math.Log(5e-324) = -709.09 rather than -744.44), so those
+// are scaled into the normal range first.
+func logExact(x float64) float64 {
+	if x > 0 && x < 0x1p-1022 {
+		return math.Log(x*0x1p54) - 54*math.Ln2
+	}
+	return math.Log(x)
+}
+
+// atan2Exact is atan2(y, x). Go's math.Atan2 computes atan(y/x) and loses
+// y's sign when y/x underflows to zero with x < 0 (atan2(-1e-300, -1e300)
+// gives +π rather than -π).
+func atan2Exact(y, x float64) float64 {
+	r := math.Atan2(y, x)
+	if x < 0 && !math.IsNaN(y) && math.Signbit(r) != math.Signbit(y) {
+		r = -r
+	}
+	return r
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package wasmmath
+
+const raceEnabled = false

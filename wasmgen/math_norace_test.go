@@ -1,5 +1,0 @@
-//go:build !race
-
-package wasmgen
-
-const raceEnabled = false
