@@ -58,8 +58,8 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/sandjit/sandjit/cache"
-	"github.com/sandjit/sandjit/memref"
 	"github.com/sandjit/sandjit/internal/wasmgen"
+	"github.com/sandjit/sandjit/memref"
 )
 
 func init() {

@@ -10,8 +10,8 @@ import (
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
 
-	"github.com/sandjit/sandjit/memref"
 	"github.com/sandjit/sandjit/internal/wasmgen"
+	"github.com/sandjit/sandjit/memref"
 )
 
 // wazeroBackend runs kernels with wazero's optimizing compiler. Each arena

@@ -19,8 +19,8 @@ import (
 
 	"github.com/sandjit/sandjit/cache"
 	"github.com/sandjit/sandjit/internal/lower"
-	"github.com/sandjit/sandjit/memref"
 	"github.com/sandjit/sandjit/internal/wasmgen"
+	"github.com/sandjit/sandjit/memref"
 )
 
 // CompilerVersion names the compiler in every cache key. Bump it whenever

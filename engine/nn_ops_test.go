@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/sandjit/sandjit/internal/golden"
-	"github.com/sandjit/sandjit/internal/refeval"
 	"github.com/sandjit/sandjit/internal/lower"
+	"github.com/sandjit/sandjit/internal/refeval"
 	"github.com/sandjit/sandjit/memref"
 )
 

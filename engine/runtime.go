@@ -11,8 +11,8 @@ import (
 
 	"github.com/sandjit/sandjit/cache"
 	"github.com/sandjit/sandjit/internal/lower"
-	"github.com/sandjit/sandjit/memref"
 	"github.com/sandjit/sandjit/internal/wasmgen"
+	"github.com/sandjit/sandjit/memref"
 )
 
 // Runtime compiles and runs kernels. It owns one arena (a Wasm linear
