@@ -1,4 +1,4 @@
-// Package archtest enforces the import map of DESIGN.md: memref and cache
+// Package archtest enforces the import map (README.md, "How it works"): memref and cache
 // are leaves, the front end (mlir) knows no op semantics, the loop IR knows
 // neither MLIR nor Wasm, the Wasm encoder knows nothing of sandjit, the
 // code generator does not see the front end or the checker, and engine
@@ -45,7 +45,7 @@ func TestImportMap(t *testing.T) {
 		pkg := strings.TrimPrefix(fields[0], mod)
 		allow, ok := allowed[pkg]
 		if !ok {
-			t.Errorf("package %s is not in the import map; add it to allowed (and to DESIGN.md)", pkg)
+			t.Errorf("package %s is not in the import map; add it to allowed (and to the package table of README.md)", pkg)
 			continue
 		}
 		if len(allow) == 1 && allow[0] == "*" {

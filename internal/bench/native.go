@@ -27,7 +27,7 @@ import (
 var NativeSource []byte
 
 // NativeFlags are the peers BuildNative builds: the "C -O3" and "C -Ofast"
-// columns of shared/research/peers.md (-Ofast adds -ffast-math, which lets
+// columns of `sandjit bench --native` (-Ofast adds -ffast-math, which lets
 // the compiler reassociate sums and call glibc's vector tanhf and expf).
 var NativeFlags = []struct {
 	Name  string
