@@ -9,7 +9,8 @@
 // allocate in.
 //
 // What it gives:
-//   - DType (i1, i8…i64, ui8…ui64, f16, f32, f64), shapes bounded by
+//   - DType (i1, i8…i64, ui8…ui64, f16, f32, f64, and for the host side
+//     only so far bf16, complex<f32>, complex<f64>), shapes bounded by
 //     MaxRank and MaxElements, and Tensor: dense, little-endian, row-major
 //     or strided (strides in elements; stride 0 broadcasts).
 //   - .npy I/O (ReadNPY, WriteNPY and their File forms): numpy's versions
@@ -36,7 +37,7 @@
 //
 // What it is not: not a tensor math library (no arithmetic, broadcasting
 // or reductions: those are kernels), not a general numpy reader (no
-// Fortran order, objects, strings, complex or structured dtypes, no .npz),
+// Fortran order, objects, strings or structured dtypes, no .npz),
 // and not the Wasm side of the ABI (wasmgen emits that reader from the
 // constants here). Data is little-endian, as on every host sandjit runs on
 // (amd64, arm64) and in Wasm.

@@ -18,6 +18,9 @@ func TestDTypeTable(t *testing.T) {
 		{Uint16, "ui16", "<u2", 2, 16, false, true, false},
 		{Float16, "f16", "<f2", 2, 16, true, false, false},
 		{Float64, "f64", "<f8", 8, 64, true, false, false},
+		{BFloat16, "bf16", "<V2", 2, 16, true, false, false},
+		{Complex64, "complex<f32>", "<c8", 8, 64, false, false, false},
+		{Complex128, "complex<f64>", "<c16", 16, 128, false, false, false},
 	} {
 		dt := c.dt
 		if dt.String() != c.mlir || dt.NumpyDescr() != c.numpy || dt.Size() != c.size || dt.Bits() != c.bits ||
@@ -35,7 +38,7 @@ func TestDTypeTable(t *testing.T) {
 	if bad.Valid() || bad.String() != "dtype(200)" || bad.Size() != 0 || bad.NumpyDescr() != "" || Invalid.Valid() {
 		t.Error("invalid dtypes")
 	}
-	for _, s := range []string{"f128", "", "si9", "bf16"} {
+	for _, s := range []string{"f128", "", "si9", "c64", "complex64", "complex<i32>", "bfloat16"} {
 		if _, ok := ParseDType(s); ok {
 			t.Errorf("ParseDType(%q) accepted", s)
 		}
@@ -43,13 +46,42 @@ func TestDTypeTable(t *testing.T) {
 	if dt, ok := ParseDType("si32"); !ok || dt != Int32 {
 		t.Error("si32")
 	}
-	for _, s := range []string{">f4", "<c8", "f", ""} {
+	for _, s := range []string{">f4", "<c32", "<V4", "f", ""} {
 		if _, ok := DTypeFromNumpy(s); ok {
 			t.Errorf("DTypeFromNumpy(%q) accepted", s)
 		}
 	}
-	if len(AllDTypes()) != 12 {
+	if len(AllDTypes()) != 15 {
 		t.Errorf("%d dtypes", len(AllDTypes()))
+	}
+	// The values of the old types never change (tests and cache keys of
+	// other packages may hold them); new ones are appended.
+	if Float64 != 12 || Complex64 != 13 || Complex128 != 14 || BFloat16 != 15 {
+		t.Error("dtype values moved")
+	}
+	compiled := CompiledDTypes()
+	if len(compiled) != 12 || compiled[0] != Bool || compiled[11] != Float64 {
+		t.Errorf("CompiledDTypes() = %v", compiled)
+	}
+	for _, d := range []DType{BFloat16, Complex64, Complex128, Invalid, DType(200)} {
+		if d.Compiled() {
+			t.Errorf("%v compiled", d)
+		}
+	}
+	for name, want := range map[string]DType{"c64": Complex64, "complex64": Complex64, "complex<f32>": Complex64,
+		"c128": Complex128, "complex128": Complex128, "complex<f64>": Complex128, "bf16": BFloat16, "bfloat16": BFloat16,
+		"f32": Float32, "si8": Int8} {
+		if got, ok := ParseDTypeName(name); !ok || got != want {
+			t.Errorf("ParseDTypeName(%q) = %v, %v", name, got, ok)
+		}
+	}
+	if Complex64.ComplexPart() != Float32 || Complex128.ComplexPart() != Float64 || Float32.ComplexPart() != Invalid {
+		t.Error("ComplexPart")
+	}
+	for _, d := range []string{"<V2", "|V2", "=V2", "bfloat16"} {
+		if got, ok := DTypeFromNumpy(d); !ok || got != BFloat16 {
+			t.Errorf("DTypeFromNumpy(%q) = %v, %v", d, got, ok)
+		}
 	}
 }
 

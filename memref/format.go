@@ -24,6 +24,12 @@ func litErr(typ, format string, args ...any) error {
 //	0x3xf32=                     empty
 //	4xf32=0                      one value fills (splats) the whole tensor
 //	tensor<2xf32>=[nan -inf]     the form Format prints is accepted as well
+//	2xc64=1+2i 3-1i              complex: re±im i (or j), re alone, im i alone
+//	2xbf16=1 0.1                 bf16, rounded to nearest even
+//
+// Element types are ParseDTypeName's: the MLIR spellings (i1 … f64, bf16,
+// complex<f32>, complex<f64>) and c64, complex64, c128, complex128,
+// bfloat16.
 //
 // Floats take anything strconv.ParseFloat does (nan, inf, -inf, 1e-3,
 // 0x1p-2) and, as in MLIR, a hex integer without a 'p' exponent is the
@@ -66,7 +72,7 @@ func ParseLiteral(s string) (*Tensor, error) {
 	es := dt.Size()
 	if splat {
 		// The value is checked even when the tensor is empty (0x3xf32=5).
-		var v [8]byte
+		var v [16]byte
 		if err := parseElement(v[:es], dt, toks[0]); err != nil {
 			return nil, litErr(typ, "%v in the splat value", err)
 		}
@@ -115,12 +121,25 @@ func parseLiteralType(typ string) (DType, []int, error) {
 	if body == "" {
 		return Invalid, nil, litErr(typ, "missing type before '=' (want e.g. 2x3xf32)")
 	}
-	parts := strings.Split(body, "x")
-	dt, ok := ParseDType(parts[len(parts)-1])
-	if !ok {
-		return Invalid, nil, litErr(typ, "unknown element type %q (want i1, i8…i64, ui8…ui64, f16, f32 or f64)", parts[len(parts)-1])
+	// The element type follows the last 'x', except for the names that
+	// hold an 'x' themselves (complex<f32>, complex64, …).
+	elem, dimsText := body, ""
+	if i := strings.LastIndexByte(body, 'x'); i >= 0 {
+		elem, dimsText = body[i+1:], body[:i]
 	}
-	dims := parts[:len(parts)-1]
+	for _, name := range []string{"complex<f32>", "complex<f64>", "complex64", "complex128"} {
+		if rest, ok := strings.CutSuffix(body, name); ok && (rest == "" || strings.HasSuffix(rest, "x")) {
+			elem, dimsText = name, strings.TrimSuffix(rest, "x")
+		}
+	}
+	dt, ok := ParseDTypeName(elem)
+	if !ok {
+		return Invalid, nil, litErr(typ, "unknown element type %q (want i1, i8…i64, ui8…ui64, f16, f32, f64, bf16, c64 or c128)", elem)
+	}
+	var dims []string
+	if dimsText != "" || strings.HasPrefix(body, "x") {
+		dims = strings.Split(dimsText, "x")
+	}
 	if len(dims) > MaxRank {
 		return Invalid, nil, fmt.Errorf("%w %q: %w: rank %d exceeds the maximum of %d", ErrLiteral, typ, ErrShape, len(dims), MaxRank)
 	}
@@ -165,6 +184,16 @@ func parseElement(dst []byte, dt DType, tok string) error {
 			return fmt.Errorf("bad boolean %q (want true, false, 1 or 0)", tok)
 		}
 		return nil
+	case dt.IsComplex():
+		re, im, err := parseComplex(tok, dt.ComplexPart())
+		if err != nil {
+			return err
+		}
+		h := dt.Size() / 2
+		if err := parseElement(dst[:h], dt.ComplexPart(), re); err != nil {
+			return err
+		}
+		return parseElement(dst[h:], dt.ComplexPart(), im)
 	case dt.IsFloat():
 		if isHexBits(tok) {
 			u, err := strconv.ParseUint(tok[2:], 16, dt.Bits())
@@ -185,6 +214,12 @@ func parseElement(dst []byte, dt DType, tok string) error {
 		case Float16:
 			h := F64ToF16(f)
 			if h&0x7fff == 0x7c00 && !math.IsInf(f, 0) {
+				return fmt.Errorf("number %q is out of range for %v", tok, dt)
+			}
+			binary.LittleEndian.PutUint16(dst, h)
+		case BFloat16:
+			h := F64ToBF16(f)
+			if h&0x7fff == 0x7f80 && !math.IsInf(f, 0) {
 				return fmt.Errorf("number %q is out of range for %v", tok, dt)
 			}
 			binary.LittleEndian.PutUint16(dst, h)
@@ -224,6 +259,42 @@ func parseElement(dst []byte, dt DType, tok string) error {
 	}
 }
 
+// parseComplex splits a complex token into the texts of its real and
+// imaginary parts: "1+2i" ("j" too, as Python writes), "-1.5e-3-2i",
+// "3" (imaginary 0), "2i" (real 0), "nan+infi". The sign splitting the
+// parts is the last '+' or '-' that starts neither the token nor an
+// exponent.
+func parseComplex(tok string, part DType) (re, im string, err error) {
+	last := tok[len(tok)-1]
+	if last != 'i' && last != 'j' || isHexBits(tok) {
+		return tok, "0", nil
+	}
+	body := tok[:len(tok)-1]
+	for k := len(body) - 1; k > 0; k-- {
+		c := body[k]
+		if c != '+' && c != '-' {
+			continue
+		}
+		if p := body[k-1]; p == 'e' || p == 'E' || p == 'p' || p == 'P' {
+			if !isHex(body) || p == 'p' || p == 'P' {
+				continue
+			}
+		}
+		re, im = body[:k], body[k:]
+		if strings.HasPrefix(im, "+") {
+			im = im[1:]
+		}
+		if im == "" || im == "-" || re == "" {
+			return "", "", fmt.Errorf("bad complex number %q (want e.g. 1+2i)", tok)
+		}
+		return re, im, nil
+	}
+	if body == "" || body == "-" || body == "+" {
+		return "", "", fmt.Errorf("bad complex number %q (want e.g. 1+2i)", tok)
+	}
+	return "0", strings.TrimPrefix(body, "+"), nil
+}
+
 func numberError(tok string, dt DType, err error) error {
 	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
 		return fmt.Errorf("number %q is out of range for %v", tok, dt)
@@ -253,17 +324,9 @@ func putUint(dst []byte, u uint64) {
 // nearest even (no double rounding through float32); values beyond the f16
 // range become ±Inf and NaN stays NaN (quiet).
 func F64ToF16(f float64) uint16 {
-	g := float32(f)
-	if float64(g) != f && !math.IsNaN(f) {
-		// Round to odd into float32 (24 bits ≥ 11+2): truncate toward zero,
-		// then set the sticky last bit. Rounding that to nearest even in
-		// F32ToF16 then gives the correctly rounded f16.
-		if math.Abs(float64(g)) > math.Abs(f) {
-			g = math.Nextafter32(g, 0)
-		}
-		g = math.Float32frombits(math.Float32bits(g) | 1)
-	}
-	return F32ToF16(g)
+	// Round to odd into float32 (24 bits ≥ 11+2); rounding that to nearest
+	// even in F32ToF16 then gives the correctly rounded f16.
+	return F32ToF16(roundToOdd32(f))
 }
 
 // Format prints t in the form ParseLiteral reads:
@@ -358,6 +421,11 @@ func writeElement(b *strings.Builder, t *Tensor, off int) {
 		b.WriteString(strconv.FormatBool(t.Data[off] != 0))
 	case dt == Float16:
 		b.WriteString(formatF16(le16(t.Data[2*off:])))
+	case dt == BFloat16:
+		b.WriteString(formatBF16(le16(t.Data[2*off:])))
+	case dt.IsComplex():
+		c := t.Complex128At(off)
+		b.WriteString(FormatComplex(real(c), imag(c), dt.ComplexPart().Bits()))
 	case dt == Float32:
 		b.WriteString(formatFloat(float64(math.Float32frombits(le32(t.Data[4*off:]))), 32))
 	case dt == Float64:
@@ -400,4 +468,31 @@ func formatF16(h uint16) string {
 		}
 	}
 	return strconv.FormatFloat(f, 'g', -1, 32)
+}
+
+// formatBF16 prints bf16 bits in the shortest decimal form that F64ToBF16
+// reads back to the same bits.
+func formatBF16(h uint16) string {
+	f := float64(BF16ToF32(h))
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return formatFloat(f, 64)
+	}
+	for prec := 1; prec < 17; prec++ {
+		s := strconv.FormatFloat(f, 'g', prec, 64)
+		if g, err := strconv.ParseFloat(s, 64); err == nil && F64ToBF16(g) == h {
+			return strconv.FormatFloat(g, 'g', -1, 64)
+		}
+	}
+	return strconv.FormatFloat(f, 'g', -1, 32)
+}
+
+// FormatComplex prints re+im·i as ParseLiteral reads it ("1+2i", "0-1i",
+// "nan+infi"), each part in the shortest form that reads back to the same
+// float of bitSize (32 or 64) bits. A NaN imaginary part prints as +nan.
+func FormatComplex(re, im float64, bitSize int) string {
+	sign := "+"
+	if math.Signbit(im) && !math.IsNaN(im) {
+		sign, im = "-", -im
+	}
+	return formatFloat(re, bitSize) + sign + formatFloat(im, bitSize) + "i"
 }

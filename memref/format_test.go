@@ -205,6 +205,22 @@ func TestFormatParseRoundTrip(t *testing.T) {
 					if f := math.Float64frombits(le64(b)); f != f {
 						putUint(b, math.Float64bits(math.NaN()))
 					}
+				case BFloat16:
+					if h := le16(b); h&0x7f80 == 0x7f80 && h&0x7f != 0 {
+						putUint(b, 0x7fc0)
+					}
+				case Complex64:
+					for k := 0; k < 8; k += 4 {
+						if f := math.Float32frombits(le32(b[k:])); f != f {
+							putUint(b[k:k+4], uint64(math.Float32bits(float32(math.NaN()))))
+						}
+					}
+				case Complex128:
+					for k := 0; k < 16; k += 8 {
+						if f := math.Float64frombits(le64(b[k:])); f != f {
+							putUint(b[k:k+8], math.Float64bits(math.NaN()))
+						}
+					}
 				}
 			}
 			text := Format(in, 0)

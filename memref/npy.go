@@ -57,8 +57,10 @@ func npyErr(format string, args ...any) error {
 // header before anything is allocated, and a value ≤ 0 means no bound other
 // than the 4 GiB a wasm32 memory can hold. Every dtype of this package is
 // read, little- or big-endian (big-endian data is converted); 0-d and
-// zero-size arrays are read. Fortran-order arrays, and object, string,
-// complex, datetime and structured dtypes are errors. Bool elements are
+// zero-size arrays are read: complex64 ("<c8") and complex128 ("<c16")
+// among them, and bfloat16 as ml_dtypes' arrays are saved ("<V2", or the
+// descr "bfloat16"). Fortran-order arrays, and object, string, datetime,
+// structured and other void or complex dtypes are errors. Bool elements are
 // normalised to 0 or 1. Bytes after the array's data are not read.
 //
 // The file is treated as hostile: every error wraps ErrNPY (or is the
@@ -125,7 +127,7 @@ func ReadNPY(r io.Reader, maxBytes int64) (*Tensor, error) {
 		return nil, err
 	}
 	if h.bigEndian {
-		swapBytes(data, h.dtype.Size())
+		swapBytes(data, h.dtype.swapUnit())
 	}
 	if h.dtype == Bool {
 		for i, v := range data {
@@ -178,6 +180,15 @@ func readNPYData(r io.Reader, need int) ([]byte, error) {
 		}
 	}
 	return buf, nil
+}
+
+// swapUnit is the size of the scalars whose bytes a change of byte order
+// reverses: the parts of a complex, else the element.
+func (d DType) swapUnit() int {
+	if d.IsComplex() {
+		return d.Size() / 2
+	}
+	return d.Size()
 }
 
 // swapBytes reverses the byte order of every size-byte element of data.
@@ -290,18 +301,26 @@ func parseNPYHeader(text string, allowLong bool) (npyHeader, error) {
 
 // npyKinds maps a numpy kind letter and item size to a DType.
 var npyKinds = map[string]DType{
-	"b1": Bool,
-	"i1": Int8,
-	"i2": Int16,
-	"i4": Int32,
-	"i8": Int64,
-	"u1": Uint8,
-	"u2": Uint16,
-	"u4": Uint32,
-	"u8": Uint64,
-	"f2": Float16,
-	"f4": Float32,
-	"f8": Float64,
+	"b1":  Bool,
+	"i1":  Int8,
+	"i2":  Int16,
+	"i4":  Int32,
+	"i8":  Int64,
+	"u1":  Uint8,
+	"u2":  Uint16,
+	"u4":  Uint32,
+	"u8":  Uint64,
+	"f2":  Float16,
+	"f4":  Float32,
+	"f8":  Float64,
+	"c8":  Complex64,
+	"c16": Complex128,
+	// numpy has no bfloat16. ml_dtypes' bfloat16 is of kind 'V', and
+	// numpy.save writes a dtype's str, so its arrays are saved as "<V2"
+	// and numpy.load gives them back as raw 2-byte voids (then
+	// .view(ml_dtypes.bfloat16)). A 2-byte void is read as bf16, the
+	// convention other readers of such files (Keras among them) use.
+	"V2": BFloat16,
 }
 
 // npyUnsupportedKinds names the numpy kinds sandjit refuses, by letter.
@@ -310,15 +329,20 @@ var npyUnsupportedKinds = map[byte]string{
 	'S': "byte-string",     // fixed-size bytes
 	'a': "byte-string",     // old spelling of S
 	'U': "unicode-string",  // fixed-size UCS-4
-	'V': "void/structured", // raw records
-	'c': "complex",         // complex64, complex128
+	'V': "void/structured", // raw records (except V2: bfloat16)
+	'c': "complex",         // except c8 and c16
 	'M': "datetime64",      // datetimes
 	'm': "timedelta64",     // time deltas
 }
 
-// parseNPYDescr maps a dtype.str such as "<f4", ">i8" or "|b1" to a DType
-// and whether its bytes are big-endian.
+// parseNPYDescr maps a dtype.str such as "<f4", ">i8", "|b1", "<c8" or
+// "<V2" to a DType and whether its bytes are big-endian. The name
+// "bfloat16" (what str(dtype) of ml_dtypes' bfloat16 gives, and what a
+// header written with it names) is BFloat16 too.
 func parseNPYDescr(descr string) (DType, bool, error) {
+	if descr == "bfloat16" {
+		return BFloat16, false, nil
+	}
 	body, big := descr, false
 	if body != "" {
 		switch body[0] {
@@ -331,10 +355,10 @@ func parseNPYDescr(descr string) (DType, bool, error) {
 	if body == "" {
 		return Invalid, false, npyErr("empty dtype descr %q", descr)
 	}
-	if name, ok := npyUnsupportedKinds[body[0]]; ok {
+	dt, ok := npyKinds[body]
+	if name, unsupported := npyUnsupportedKinds[body[0]]; unsupported && !ok {
 		return Invalid, false, npyErr("%s arrays (descr %q) are not supported", name, descr)
 	}
-	dt, ok := npyKinds[body]
 	if !ok {
 		return Invalid, false, npyErr("unsupported dtype descr %q", descr)
 	}

@@ -51,10 +51,17 @@ func sampleTensor(t testing.TB, dt DType) *Tensor {
 			u = uint64(math.Float32bits(float32(i)))
 		case dt == Float64:
 			u = math.Float64bits(float64(i))
+		case dt == BFloat16:
+			u = uint64(F32ToBF16(float32(i)))
+		case dt == Complex64: // i - i·1j, with +0 for 0-0
+			u = uint64(math.Float32bits(float32(i))) | uint64(math.Float32bits(0-float32(i)))<<32
+		case dt == Complex128:
+			putUint(out.Data[i*es+8:(i+1)*es], math.Float64bits(0-float64(i)))
+			u = math.Float64bits(float64(i))
 		default:
 			u = uint64(i)
 		}
-		putUint(out.Data[i*es:(i+1)*es], u)
+		putUint(out.Data[i*es:i*es+min(es, 8)], u)
 	}
 	return out
 }
@@ -77,9 +84,17 @@ func TestReadNPYNumpyFiles(t *testing.T) {
 		sameBytes bool // WriteNPY reproduces the file byte for byte
 	}
 	var cases []tc
+	fileName := map[DType]string{Complex64: "c64", Complex128: "c128"}
 	for _, dt := range AllDTypes() {
-		cases = append(cases, tc{dt.String() + "_2x3.npy", sampleTensor(t, dt), true})
+		name := dt.String()
+		if n, ok := fileName[dt]; ok {
+			name = n
+		}
+		cases = append(cases, tc{name + "_2x3.npy", sampleTensor(t, dt), true})
 	}
+	bf16s := sampleTensor(t, BFloat16)
+	bf16s.Shape = []int{6}
+	beC8 := mustFromSlice(t, []int{2}, []complex64{1.5 - 2i, -0.25 + 8i})
 	f16s := mustFromSlice(t, []int{2}, []uint16{F32ToF16(1.5), F32ToF16(-2)})
 	f16s.DType = Float16
 	cases = append(cases,
@@ -99,6 +114,9 @@ func TestReadNPYNumpyFiles(t *testing.T) {
 		tc{"be_f4.npy", sampleTensor(t, Float32), false},
 		tc{"be_i8.npy", mustFromSlice(t, []int{3}, []int64{-1, 2, 3}), false},
 		tc{"be_f2.npy", f16s, false},
+		tc{"be_c8.npy", beC8, false},
+		tc{"bf16_named.npy", bf16s, false},
+		tc{"v2_void.npy", bf16s, false},
 		tc{"v2_i32.npy", mustFromSlice(t, []int{4}, []int32{0, 1, 2, 3}), false},
 		tc{"v3_f32.npy", mustFromSlice(t, []int{4}, []float32{0, 1, 2, 3}), false},
 	)
@@ -151,7 +169,7 @@ func nanEqual(a, b *Tensor) bool {
 func TestReadNPYUnsupportedNumpyFiles(t *testing.T) {
 	for _, c := range []struct{ file, want string }{
 		{"fortran_f64.npy", "Fortran-order arrays are not supported; save with np.ascontiguousarray"},
-		{"complex64.npy", `complex arrays (descr "<c8") are not supported`},
+		{"complex256.npy", `complex arrays (descr "<c32") are not supported`},
 		{"structured.npy", "structured arrays (descr is a list of fields) are not supported"},
 		{"unicode.npy", `unicode-string arrays (descr "<U2") are not supported`},
 		{"object.npy", `object arrays (descr "|O") are not supported`},
@@ -311,7 +329,14 @@ func TestReadNPYErrors(t *testing.T) {
 		{"fortran", npyFile(1, hdr("'<f4'", "True", "(2, 3)"), data24), 0, "Fortran-order arrays are not supported; save with np.ascontiguousarray"},
 		{"fortran not bool", npyFile(1, hdr("'<f4'", "0", "(2, 3)"), data24), 0, "fortran_order is a int, want True or False"},
 		{"descr int", npyFile(1, hdr("4", "False", "(2, 3)"), data24), 0, "descr is a int"},
-		{"complex", npyFile(1, hdr("'<c16'", "False", "(2, 3)"), data24), 0, `complex arrays (descr "<c16") are not supported`},
+		{"complex", npyFile(1, hdr("'<c32'", "False", "(2, 3)"), data24), 0, `complex arrays (descr "<c32") are not supported`},
+		{"complex int", npyFile(1, hdr("'<c4'", "False", "(2, 3)"), data24), 0, `complex arrays (descr "<c4") are not supported`},
+		{"void 4", npyFile(1, hdr("'<V4'", "False", "(2, 3)"), data24), 0, `void/structured arrays (descr "<V4") are not supported`},
+		{"bf16 short", npyFile(1, hdr("'<V2'", "False", "(2, 3)"), data24[:11]), 0, "truncated data: expected 12 bytes, got 11"},
+		{"c128 short", npyFile(1, hdr("'<c16'", "False", "(2, 3)"), data24), 0, "truncated data: expected 96 bytes, got 24"},
+		{"c128 over limit", npyFile(1, hdr("'<c16'", "False", "(65536, 16)"), data24), 1 << 20, "holds 16777216 bytes, over the limit"},
+		{"c128 over 4 GiB", npyFile(1, hdr("'<c16'", "False", "(268435457,)"), data24), 0, "larger than 4 GiB"},
+		{"bfloat16 name quoted oddly", npyFile(1, hdr("'bfloat17'", "False", "(2, 3)"), data24), 0, `unsupported dtype descr "bfloat17"`},
 		{"bytes", npyFile(1, hdr("'|S3'", "False", "(2, 3)"), data24), 0, "byte-string arrays"},
 		{"datetime", npyFile(1, hdr("'<M8[ns]'", "False", "(2, 3)"), data24), 0, "datetime64 arrays"},
 		{"void", npyFile(1, hdr("'|V8'", "False", "(2, 3)"), data24), 0, "void/structured arrays"},
@@ -483,6 +508,11 @@ func FuzzReadNPY(f *testing.F) {
 		}
 	}
 	f.Add(npyFile(2, "{'descr': '>f8', 'fortran_order': True, 'shape': (3,), }", make([]byte, 24)))
+	f.Add(npyFile(1, "{'descr': '>c16', 'fortran_order': False, 'shape': (2,), }", make([]byte, 32)))
+	f.Add(npyFile(1, "{'descr': '>V2', 'fortran_order': False, 'shape': (3,), }", []byte{0x7f, 0x81, 0xff, 0x80, 0, 1}))
+	f.Add(npyFile(1, "{'descr': 'bfloat16', 'fortran_order': False, 'shape': (268435457,), }", nil))
+	f.Add(npyFile(3, "{'descr': '<c8', 'fortran_order': True, 'shape': (1, 4294967297), }", nil))
+	f.Add(npyFile(1, "{'descr': '|V2', 'fortran_order': False, 'shape': (2, 1), }", []byte{1, 2, 3}))
 	f.Fuzz(func(t *testing.T, file []byte) {
 		tt, err := ReadNPY(bytes.NewReader(file), 1<<20)
 		if err != nil {

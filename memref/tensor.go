@@ -81,7 +81,7 @@ func ByteSize(dt DType, shape []int) (int, error) {
 	if !dt.Valid() {
 		return 0, fmt.Errorf("invalid dtype %v", dt)
 	}
-	if n*dt.Size() > MaxElements { // n <= MaxElements = 2**32 and Size <= 8: no overflow
+	if n*dt.Size() > MaxElements { // n <= MaxElements = 2**32 and Size <= 16: no overflow
 		return 0, fmt.Errorf("%w: %v of %v is larger than 4 GiB", ErrShape, shape, dt)
 	}
 	return n * dt.Size(), nil
@@ -254,14 +254,17 @@ func TypeString(dt DType, shape []int) string {
 	return b.String()
 }
 
-// Element is the set of Go types that back a DType. Float16 tensors are
-// read and written as uint16 bit patterns (see F16ToF32).
+// Element is the set of Go types that back a DType. Float16 and BFloat16
+// tensors are read and written as uint16 bit patterns (see F16ToF32 and
+// BF16ToF32).
 type Element interface {
-	~bool | ~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
+	~bool | ~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64 |
+		~complex64 | ~complex128
 }
 
 // DTypeOf returns the DType a Go element type maps to (uint16 maps to
-// Uint16; use FromF16Bits for f16 data).
+// Uint16: build f16 or bf16 tensors with NewCopy, or FromSlice and a change
+// of DType).
 func DTypeOf[T Element]() DType {
 	var z T
 	switch any(z).(type) {
@@ -287,6 +290,10 @@ func DTypeOf[T Element]() DType {
 		return Float32
 	case float64:
 		return Float64
+	case complex64:
+		return Complex64
+	case complex128:
+		return Complex128
 	}
 	return Invalid
 }
@@ -316,10 +323,10 @@ func Scalar[T Element](v T) *Tensor {
 }
 
 // Values returns the elements of a contiguous tensor as a new []T. T must
-// match the tensor's dtype (uint16 for Float16).
+// match the tensor's dtype (uint16 for Float16 and BFloat16).
 func Values[T Element](t *Tensor) ([]T, error) {
 	dt := DTypeOf[T]()
-	if dt != t.DType && !(dt == Uint16 && t.DType == Float16) {
+	if dt != t.DType && !(dt == Uint16 && (t.DType == Float16 || t.DType == BFloat16)) {
 		return nil, fmt.Errorf("tensor of %v read as %v", t.DType, dt)
 	}
 	if err := t.Validate(); err != nil {
@@ -335,7 +342,8 @@ func Values[T Element](t *Tensor) ([]T, error) {
 }
 
 // Float64At returns element i (in row-major order of a contiguous tensor)
-// converted to float64; booleans are 0 or 1. It is meant for printing and
+// converted to float64; booleans are 0 or 1; a complex element gives its
+// real part (Complex128At gives both). It is meant for printing and
 // comparing, not for speed.
 func (t *Tensor) Float64At(i int) float64 {
 	es := t.DType.Size()
@@ -366,14 +374,34 @@ func (t *Tensor) Float64At(i int) float64 {
 		return float64(F16ToF32(le16(b)))
 	case Float32:
 		return float64(math.Float32frombits(le32(b)))
-	case Float64:
+	case Float64, Complex128:
 		return math.Float64frombits(le64(b))
+	case BFloat16:
+		return float64(BF16ToF32(le16(b)))
+	case Complex64:
+		return float64(math.Float32frombits(le32(b)))
 	}
 	return math.NaN()
 }
 
+// Complex128At returns element i (in row-major order of a contiguous
+// tensor) as a complex128: exact for Complex64, and for real types the
+// value Float64At gives with a zero imaginary part.
+func (t *Tensor) Complex128At(i int) complex128 {
+	switch t.DType {
+	case Complex64:
+		b := t.Data[8*i : 8*i+8]
+		return complex(float64(math.Float32frombits(le32(b))), float64(math.Float32frombits(le32(b[4:]))))
+	case Complex128:
+		b := t.Data[16*i : 16*i+16]
+		return complex(math.Float64frombits(le64(b)), math.Float64frombits(le64(b[8:])))
+	}
+	return complex(t.Float64At(i), 0)
+}
+
 // Bits64At returns element i of a contiguous tensor as its raw bits,
-// sign-extended for signed integers. Exact for every integer dtype.
+// sign-extended for signed integers. Exact for every integer dtype; a
+// complex element gives the bits of its real part.
 func (t *Tensor) Bits64At(i int) uint64 {
 	es := t.DType.Size()
 	b := t.Data[i*es : (i+1)*es]
@@ -386,9 +414,9 @@ func (t *Tensor) Bits64At(i int) uint64 {
 		return uint64(int64(int16(le16(b))))
 	case Int32:
 		return uint64(int64(int32(le32(b))))
-	case Uint16, Float16:
+	case Uint16, Float16, BFloat16:
 		return uint64(le16(b))
-	case Uint32, Float32:
+	case Uint32, Float32, Complex64:
 		return uint64(le32(b))
 	}
 	return le64(b)

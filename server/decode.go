@@ -329,7 +329,7 @@ func decodeJSON(body []byte, maxInputs int, b *budget) ([]*memref.Tensor, error)
 
 // tensor builds the input's tensor within the budget.
 func (in *jsonInput) tensor(b *budget, what string) (*memref.Tensor, error) {
-	dt, ok := memref.ParseDType(in.DType)
+	dt, ok := memref.ParseDTypeName(in.DType)
 	if !ok {
 		return nil, errorf(http.StatusBadRequest, kindBadRequest, "%s: unknown dtype %q", what, clip(in.DType, 32))
 	}
@@ -347,20 +347,28 @@ func (in *jsonInput) tensor(b *budget, what string) (*memref.Tensor, error) {
 	if err != nil {
 		return nil, &apiError{status: http.StatusBadRequest, kind: kindBadRequest, msg: fmt.Sprintf("%s: %v", what, err), err: err}
 	}
-	n, size := t.Len(), dt.Size()
+	// A complex element is two scalars, [re, im]: the data holds 2n
+	// scalars, each a part of the complex's part type.
+	n, size, vdt, per := t.Len(), dt.Size(), dt, 1
+	if dt.IsComplex() {
+		vdt, size, per = dt.ComplexPart(), dt.Size()/2, 2
+	}
 	i := 0
-	err = scanValues(in.Data, memref.MaxRank+1, func(tok []byte, str bool) error {
-		if i == n {
-			return fmt.Errorf("more than the %d values of shape %v", n, shape)
+	err = scanValues(in.Data, memref.MaxRank+per, func(tok []byte, str bool) error {
+		if i == n*per {
+			return fmt.Errorf("more than the %d values of shape %v", n*per, shape)
 		}
-		if err := putValue(dt, t.Data[i*size:(i+1)*size], tok, str); err != nil {
+		if err := putValue(vdt, t.Data[i*size:(i+1)*size], tok, str); err != nil {
 			return fmt.Errorf("value %d: %w", i, err)
 		}
 		i++
 		return nil
 	})
-	if err == nil && i != n {
+	if err == nil && i != n*per {
 		err = fmt.Errorf("%d values for shape %v, which has %d elements", i, shape, n)
+		if per == 2 {
+			err = fmt.Errorf("%d values for shape %v, which has %d complex elements ([re, im] each)", i, shape, n)
+		}
 	}
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, kindBadRequest, "%s: data: %v", what, err)
@@ -422,7 +430,7 @@ func scanValues(b []byte, maxDepth int, fn func(tok []byte, str bool) error) err
 // putValue writes one element of type dt, little-endian, into dst.
 // Integers are exact over their whole range; floats take JSON numbers or
 // the strings "nan", "inf", "-inf" (and numbers as strings); booleans
-// take true, false, 1 and 0.
+// take true, false, 1 and 0. bf16 values round to nearest even.
 func putValue(dt memref.DType, dst []byte, tok []byte, str bool) error {
 	s := string(tok)
 	switch {
@@ -452,6 +460,12 @@ func putValue(dt memref.DType, dst []byte, tok []byte, str bool) error {
 			h := memref.F64ToF16(f)
 			if !math.IsInf(f, 0) && h&0x7fff == 0x7c00 {
 				return fmt.Errorf("%s is out of the f16 range", clip(s, 32))
+			}
+			binary.LittleEndian.PutUint16(dst, h)
+		case memref.BFloat16:
+			h := memref.F64ToBF16(f)
+			if !math.IsInf(f, 0) && h&0x7fff == 0x7f80 {
+				return fmt.Errorf("%s is out of the bf16 range", clip(s, 32))
 			}
 			binary.LittleEndian.PutUint16(dst, h)
 		case memref.Float32:

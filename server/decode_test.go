@@ -53,6 +53,53 @@ func TestJSONRoundTrip(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// TestJSONComplexAndBF16 decodes complex tensors as [re, im] pairs and bf16
+// values rounded to nearest even, and encodes them back.
+func TestJSONComplexAndBF16(t *testing.T) {
+	for _, c := range []struct{ in, shape, data, wantDType, wantData string }{
+		{"c64", "[2]", `[[1,2],[-0.5,"nan"]]`, "complex<f32>", `[[1,2],[-0.5,"nan"]]`},
+		{"complex<f64>", "[1,2]", `[[[0.1,"-inf"],[3,-0]]]`, "complex<f64>", `[[0.1,"-inf"],[3,-0]]`},
+		{"complex128", "[]", `[5,6]`, "complex<f64>", `[[5,6]]`},
+		{"bf16", "[4]", `[1, 1.00390625, 0.1, "inf"]`, "bf16", `[1,1,0.1,"inf"]`},
+		{"bfloat16", "[1]", `[3.3895313892515355e+38]`, "bf16", `[3.39e+38]`},
+	} {
+		body := `{"inputs":[{"dtype":"` + c.in + `","shape":` + c.shape + `,"data":` + c.data + `}]}`
+		ts, err := decodeJSON([]byte(body), 1, testBudget())
+		if err != nil {
+			t.Errorf("%s: %v", body, err)
+			continue
+		}
+		enc, err := encodeOutputs(formatJSON, ts, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shape := strings.ReplaceAll(c.shape, "[", "")
+		want := `{"outputs":[{"dtype":"` + c.wantDType + `","shape":[` + strings.TrimSuffix(shape, "]") + `],"data":` + c.wantData + `}]}` + "\n"
+		if string(enc.body) != want {
+			t.Errorf("%s:\n got %s\nwant %s", body, enc.body, want)
+		}
+	}
+	for _, c := range []struct{ dtype, shape, data, want string }{
+		{"c64", "[2]", `[[1,2],[3]]`, "3 values for shape [2], which has 2 complex elements"},
+		{"c64", "[1]", `[[1,2],[3,4]]`, "more than the 2 values"},
+		{"c64", "[1]", `[[1,1e39]]`, "not a finite f32"},
+		{"bf16", "[1]", `[1e39]`, "out of the bf16 range"},
+		{"complex<i8>", "[1]", `[1]`, "unknown dtype"},
+	} {
+		body := `{"inputs":[{"dtype":"` + c.dtype + `","shape":` + c.shape + `,"data":` + c.data + `}]}`
+		_, err := decodeJSON([]byte(body), 1, testBudget())
+		var ae *apiError
+		if !errors.As(err, &ae) || ae.status != http.StatusBadRequest || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want a 400 containing %q", body, err, c.want)
+		}
+	}
+	// The budget counts a complex<f64> as 16 bytes.
+	b := &budget{bytes: 31, maxBytes: 31, maxRank: 8, maxElements: 100}
+	if _, err := decodeJSON([]byte(`{"inputs":[{"dtype":"c128","shape":[2],"data":[[1,2],[3,4]]}]}`), 1, b); err == nil {
+		t.Error("32 bytes of c128 fit a budget of 31")
+	}
+}
+
 func TestJSONDecodeShapes(t *testing.T) {
 	for _, c := range []struct {
 		body string

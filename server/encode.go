@@ -216,7 +216,8 @@ func encodeOutputs(f format, outs []*memref.Tensor, maxBytes int64) (*encoded, e
 
 // writeJSONOutputs writes {"outputs":[{"dtype":…,"shape":[…],"data":[…]}…]}.
 // Floats print in their shortest exact form, non-finite ones as the
-// strings "nan", "inf" and "-inf"; integers print exactly.
+// strings "nan", "inf" and "-inf"; integers print exactly; a complex
+// element prints as [re, im].
 func writeJSONOutputs(buf *capBuffer, outs []*memref.Tensor) error {
 	b := make([]byte, 0, 4096)
 	flush := func() error {
@@ -269,6 +270,15 @@ func appendValue(b []byte, dt memref.DType, e []byte) []byte {
 		return appendFloat(b, float64(math.Float32frombits(binary.LittleEndian.Uint32(e))), 32)
 	case memref.Float64:
 		return appendFloat(b, math.Float64frombits(binary.LittleEndian.Uint64(e)), 64)
+	case memref.BFloat16:
+		return appendBF16(b, binary.LittleEndian.Uint16(e))
+	case memref.Complex64, memref.Complex128:
+		h := len(e) / 2
+		b = append(b, '[')
+		b = appendValue(b, dt.ComplexPart(), e[:h])
+		b = append(b, ',')
+		b = appendValue(b, dt.ComplexPart(), e[h:])
+		return append(b, ']')
 	}
 	var u uint64
 	switch len(e) {
@@ -298,6 +308,22 @@ func appendF16(b []byte, h uint16) []byte {
 	for prec := 1; prec < 17; prec++ {
 		s := strconv.AppendFloat(nil, f, 'g', prec, 64)
 		if v, err := strconv.ParseFloat(string(s), 64); err == nil && memref.F64ToF16(v) == h {
+			return append(b, s...)
+		}
+	}
+	return appendFloat(b, f, 32)
+}
+
+// appendBF16 appends the shortest decimal that reads back (rounding to
+// nearest even) to the same bf16.
+func appendBF16(b []byte, h uint16) []byte {
+	f := float64(memref.BF16ToF32(h))
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return appendFloat(b, f, 32)
+	}
+	for prec := 1; prec < 17; prec++ {
+		s := strconv.AppendFloat(nil, f, 'g', prec, 64)
+		if v, err := strconv.ParseFloat(string(s), 64); err == nil && memref.F64ToBF16(v) == h {
 			return append(b, s...)
 		}
 	}

@@ -328,7 +328,7 @@ func SupportMatrix() []OpSupport {
 		out = append(out, OpSupport{Name: n, DTypes: dts, Needs: kindNeeds[d.kind], Notes: note})
 	}
 	var all []string
-	for _, dt := range memref.AllDTypes() {
+	for _, dt := range memref.CompiledDTypes() {
 		all = append(all, dt.String())
 	}
 	for n, note := range controlSupport {

@@ -153,7 +153,7 @@ func TestExtraOpsShape(t *testing.T) {
 // table entry compile, the others fail naming the operand and the types.
 func TestExtraOpsDTypes(t *testing.T) {
 	for name, def := range extraOps {
-		for _, dt := range memref.AllDTypes() {
+		for _, dt := range memref.CompiledDTypes() {
 			src := extraKernel(name, def.arity, dt, "")
 			m, err := mlir.Parse("k.mlir", []byte(src), mlir.DefaultParseLimits())
 			if err != nil {

@@ -1283,7 +1283,7 @@ func (p *parser) parseType() typeInfo {
 			p.skipBody()
 			ti.why = "type '" + shorten(p.lex.src[t.start:p.prevEnd]) + "'"
 		default:
-			if dt, ok := memref.ParseDType(name); ok {
+			if dt, ok := memref.ParseDType(name); ok && dt.Compiled() {
 				ti.kind, ti.elem = tyElem, dt
 			} else if isOtherBuiltinType(name) {
 				ti.why = "type '" + name + "'"

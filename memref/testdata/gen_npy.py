@@ -31,9 +31,30 @@ with open("v2_i32.npy", "wb") as f:
 with open("v3_f32.npy", "wb") as f:
     np.lib.format.write_array(f, np.arange(4, dtype=np.float32), version=(3, 0))
 
-# Unsupported: Fortran order, complex, structured, unicode, object.
+# Complex: values i - i*1j (i = 0..5); big-endian too.
+for name, dt in [("c64", np.complex64), ("c128", np.complex128)]:
+    np.save(f"{name}_2x3.npy", (np.arange(6) - 1j * np.arange(6)).astype(dt).reshape(2, 3))
+np.save("be_c8.npy", np.array([1.5 - 2j, -0.25 + 8j], dtype=">c8"))
+
+# bfloat16 as ml_dtypes saves it: its dtype is of kind 'V' and its str is
+# "<V2", the descr numpy.save writes, followed by the raw 2-byte values (the
+# top halves of the float32 values 0..5, which bf16 holds exactly). Written
+# by hand, so that ml_dtypes is not needed here.
+def save_descr(path, descr, shape, raw):
+    with open(path, "wb") as f:
+        np.lib.format._write_array_header(f, {"descr": descr, "fortran_order": False, "shape": shape}, (1, 0))
+        f.write(raw)
+
+bf16_0to5 = (np.arange(6, dtype="<f4").view("<u4") >> 16).astype("<u2").tobytes()
+save_descr("bf16_2x3.npy", "<V2", (2, 3), bf16_0to5)
+# The descr str(dtype) gives, which a header written with ml_dtypes
+# imported may carry, and a plain 2-byte void (numpy's "|V2").
+save_descr("bf16_named.npy", "bfloat16", (6,), bf16_0to5)
+np.save("v2_void.npy", np.frombuffer(bf16_0to5, dtype="V2"))
+
+# Unsupported: Fortran order, complex256, structured, unicode, object.
 np.save("fortran_f64.npy", np.asfortranarray(np.arange(6, dtype=np.float64).reshape(2, 3)))
-np.save("complex64.npy", np.zeros(2, np.complex64))
+np.save("complex256.npy", np.zeros(2, np.clongdouble))
 np.save("structured.npy", np.zeros(2, dtype=[("a", "<i4"), ("b", "<f4")]))
 np.save("unicode.npy", np.array(["ab", "c"]))
 np.save("object.npy", np.array([1, "x"], dtype=object), allow_pickle=True)
