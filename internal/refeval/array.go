@@ -17,10 +17,13 @@ const (
 	kSigned               // i8…i64 in int64, each value within the dtype's range
 	kUnsigned             // ui8…ui64 in uint64, each value within the dtype's range
 	kBool                 // i1 in bool
+	kComplex              // complex<f32>, complex<f64> in complex128, each part a value of the part type
 )
 
 func kindOf(dt memref.DType) kind {
 	switch {
+	case dt.IsComplex():
+		return kComplex
 	case dt.IsFloat():
 		return kFloat
 	case dt.IsSigned():
@@ -41,6 +44,7 @@ type array struct {
 	s     []int64
 	u     []uint64
 	b     []bool
+	c     []complex128
 }
 
 // numElements is the product of shape; shapes reaching it have been checked
@@ -66,6 +70,8 @@ func newArray(dt memref.DType, shape []int) *array {
 		a.u = make([]uint64, n)
 	case kBool:
 		a.b = make([]bool, n)
+	case kComplex:
+		a.c = make([]complex128, n)
 	}
 	return a
 }
@@ -83,6 +89,8 @@ func copyElem(dst *array, di int, src *array, si int) {
 		dst.u[di] = src.u[si]
 	case kBool:
 		dst.b[di] = src.b[si]
+	case kComplex:
+		dst.c[di] = src.c[si]
 	}
 }
 
@@ -101,6 +109,8 @@ func load(t *memref.Tensor) *array {
 			a.u[i] = c.Bits64At(i)
 		case kBool:
 			a.b[i] = c.Bits64At(i) != 0
+		case kComplex:
+			a.c[i] = c.Complex128At(i) // exact
 		}
 	}
 	return a
@@ -117,8 +127,20 @@ func store(a *array) *memref.Tensor {
 		b := t.Data[i*es : (i+1)*es]
 		var bits uint64
 		switch kindOf(a.dt) {
+		case kComplex:
+			re, im := real(a.c[i]), imag(a.c[i])
+			if a.dt == memref.Complex64 { // exact: the parts are f32 values
+				binary.LittleEndian.PutUint32(b, math.Float32bits(float32(re)))
+				binary.LittleEndian.PutUint32(b[4:], math.Float32bits(float32(im)))
+			} else {
+				binary.LittleEndian.PutUint64(b, math.Float64bits(re))
+				binary.LittleEndian.PutUint64(b[8:], math.Float64bits(im))
+			}
+			continue
 		case kFloat:
 			switch a.dt {
+			case memref.BFloat16:
+				bits = uint64(memref.F32ToBF16(float32(a.f[i]))) // exact: the value is a bf16 value
 			case memref.Float16:
 				bits = uint64(memref.F32ToF16(float32(a.f[i]))) // exact: the value is an f16 value
 			case memref.Float32:
@@ -149,8 +171,25 @@ func roundTo(dt memref.DType, x float64) float64 {
 		return float64(float32(x))
 	case memref.Float16:
 		return roundF16(x)
+	case memref.BFloat16:
+		return roundBF16(x)
 	}
 	return x
+}
+
+// roundBF16 rounds a float64 to the nearest bfloat16 value (ties to even)
+// in one step (memref.F64ToBF16 rounds to odd into f32 first).
+func roundBF16(x float64) float64 {
+	return float64(memref.BF16ToF32(memref.F64ToBF16(x)))
+}
+
+// roundC rounds each part of a complex to the part type of complex dtype
+// dt (f32 for complex<f32>).
+func roundC(dt memref.DType, z complex128) complex128 {
+	if dt == memref.Complex64 {
+		return complex(float64(float32(real(z))), float64(float32(imag(z))))
+	}
+	return z
 }
 
 // roundF16 rounds a float64 to the nearest binary16 value (ties to even) in

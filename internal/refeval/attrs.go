@@ -209,7 +209,7 @@ func forEachCoord(shape []int, fn func(o int, coord []int)) {
 // reshaped returns a with another shape of the same element count, sharing
 // its (immutable) elements.
 func (a *array) reshaped(shape []int) *array {
-	return &array{dt: a.dt, shape: append([]int{}, shape...), f: a.f, s: a.s, u: a.u, b: a.b}
+	return &array{dt: a.dt, shape: append([]int{}, shape...), f: a.f, s: a.s, u: a.u, b: a.b, c: a.c}
 }
 
 // intBits reads element i of an integer array as a two's-complement int64:

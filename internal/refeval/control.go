@@ -26,6 +26,8 @@ func truth(a *array) bool {
 		return a.s[0] != 0
 	case kUnsigned:
 		return a.u[0] != 0
+	case kComplex:
+		return a.c[0] != 0
 	}
 	return a.b[0]
 }

@@ -13,6 +13,8 @@ func errElemType(op *mlir.Op, dt memref.DType) error {
 
 func (s unarySpec) takes(k kind) bool {
 	switch k {
+	case kComplex:
+		return s.c != nil
 	case kFloat:
 		return s.f != nil || s.fd != nil || s.fBool != nil
 	case kSigned:
@@ -58,6 +60,8 @@ func evalUnary(ev *evaluator, op *mlir.Op, spec unarySpec) (*array, error) {
 			out.u[i] = wrapU(dt, spec.u(x.u[i]))
 		case kBool:
 			out.b[i] = spec.b(x.b[i])
+		case kComplex:
+			out.c[i] = roundC(dt, spec.c(x.c[i]))
 		}
 	}
 	return out, nil
@@ -85,6 +89,8 @@ func broadcast(op *mlir.Op, a, b []int) ([]int, error) {
 
 func (s binarySpec) takes(k kind) bool {
 	switch k {
+	case kComplex:
+		return s.c != nil
 	case kFloat:
 		return s.f != nil
 	case kSigned:
@@ -126,6 +132,8 @@ func evalBinary(ev *evaluator, op *mlir.Op, spec binarySpec) (*array, error) {
 			out.u[o] = wrapU(dt, spec.u(dt, x.u[i[0]], y.u[i[1]]))
 		case kBool:
 			out.b[o] = spec.b(x.b[i[0]], y.b[i[1]])
+		case kComplex:
+			out.c[o] = roundC(dt, spec.c(x.c[i[0]], y.c[i[1]]))
 		}
 	})
 	return out, nil
@@ -133,6 +141,8 @@ func evalBinary(ev *evaluator, op *mlir.Op, spec binarySpec) (*array, error) {
 
 func (s compareSpec) takes(k kind) bool {
 	switch k {
+	case kComplex:
+		return s.c != nil
 	case kFloat:
 		return s.f != nil
 	case kSigned:
@@ -184,6 +194,8 @@ func evalCompare(ev *evaluator, op *mlir.Op, spec compareSpec) (*array, error) {
 			out.b[o] = spec.u(x.u[i[0]], y.u[i[1]])
 		case kBool:
 			out.b[o] = spec.b(x.b[i[0]], y.b[i[1]])
+		case kComplex:
+			out.b[o] = spec.c(x.c[i[0]], y.c[i[1]])
 		}
 	})
 	return out, nil
@@ -309,9 +321,25 @@ func evalCast(ev *evaluator, op *mlir.Op) (*array, error) {
 			} else {
 				castSigned(out, i, 0)
 			}
+		case kComplex:
+			castComplex(out, i, x.c[i])
 		}
 	}
 	return out, nil
+}
+
+// castComplex stores complex z into out[i]: each part rounded to a complex
+// type; to a real type, the real part converted as castFloat does (TF's
+// static_cast of std::complex keeps the real part); z != 0 for i1.
+func castComplex(out *array, i int, z complex128) {
+	switch kindOf(out.dt) {
+	case kComplex:
+		out.c[i] = roundC(out.dt, z)
+	case kBool:
+		out.b[i] = z != 0
+	default:
+		castFloat(out, i, real(z))
+	}
 }
 
 // castFloat stores float v into out[i]: rounded to a float type; truncated
@@ -319,7 +347,14 @@ func evalCast(ev *evaluator, op *mlir.Op) (*array, error) {
 func castFloat(out *array, i int, v float64) {
 	dt := out.dt
 	switch kindOf(dt) {
+	case kComplex:
+		out.c[i] = roundC(dt, complex(v, 0))
 	case kFloat:
+		if dt == memref.BFloat16 {
+			// TensorFlow (Eigen's bfloat16 constructor) converts through
+			// float: f64 rounds to f32, then to bf16.
+			v = float64(float32(v))
+		}
 		out.f[i] = roundTo(dt, v)
 	case kSigned:
 		t := math.Trunc(v)
@@ -353,8 +388,12 @@ func castFloat(out *array, i int, v float64) {
 func castSigned(out *array, i int, v int64) {
 	dt := out.dt
 	switch kindOf(dt) {
+	case kComplex:
+		out.c[i] = roundC(dt, complex(float64(v), 0))
 	case kFloat:
 		switch dt {
+		case memref.BFloat16: // through float, as Eigen's bfloat16(T)
+			out.f[i] = roundBF16(float64(float32(v)))
 		case memref.Float32:
 			out.f[i] = float64(float32(v)) // Go rounds the exact integer once
 		case memref.Float16:
@@ -377,8 +416,12 @@ func castSigned(out *array, i int, v int64) {
 func castUnsigned(out *array, i int, v uint64) {
 	dt := out.dt
 	switch kindOf(dt) {
+	case kComplex:
+		out.c[i] = roundC(dt, complex(float64(v), 0))
 	case kFloat:
 		switch dt {
+		case memref.BFloat16:
+			out.f[i] = roundBF16(float64(float32(v)))
 		case memref.Float32:
 			out.f[i] = float64(float32(v))
 		case memref.Float16:
@@ -441,6 +484,8 @@ func evalBiasAdd(ev *evaluator, op *mlir.Op) (*array, error) {
 			out.s[i] = wrapS(dt, x.s[i]+bias.s[ch])
 		case kUnsigned:
 			out.u[i] = wrapU(dt, x.u[i]+bias.u[ch])
+		case kComplex:
+			out.c[i] = roundC(dt, x.c[i]+bias.c[ch])
 		}
 	}
 	return out, nil

@@ -14,6 +14,14 @@ import (
 
 // dot is one contraction: out[o] = Σ_t a[ai(t)]·b[bi(t)] over t < n.
 func dot(out *array, o int, n int, a *array, ai func(t int) int, b *array, bi func(t int) int) {
+	if kindOf(out.dt) == kComplex {
+		var s complex128
+		for t := 0; t < n; t++ {
+			s += a.c[ai(t)] * b.c[bi(t)]
+		}
+		out.c[o] = roundC(out.dt, s)
+		return
+	}
 	if kindOf(out.dt) == kFloat {
 		s := 0.0
 		for t := 0; t < n; t++ {
@@ -126,6 +134,14 @@ func evalBatchMatMul(ev *evaluator, op *mlir.Op) (*array, error) {
 	for j, a := range in {
 		if len(a.shape) < 2 {
 			return nil, opError(op, mlir.ErrInvalid, "In[%d] ndims must be >= 2: %d", j, len(a.shape))
+		}
+	}
+	if kindOf(x.dt) == kComplex { // the adjoint conjugates too
+		if adjX {
+			x = conjArray(x)
+		}
+		if adjY {
+			y = conjArray(y)
 		}
 	}
 	xr, yr := len(x.shape), len(y.shape)

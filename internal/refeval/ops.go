@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"github.com/sandjit/sandjit/internal/mlir"
 	"math"
+	"math/cmplx"
 
 	"github.com/sandjit/sandjit/memref"
 )
@@ -62,6 +63,12 @@ var specialOps = map[string]handler{
 	"tf._FusedMatMul":  evalFusedMatMul, // activation(a·b + bias)
 	"tf.Einsum":        evalEinsum,      // numpy's einsum
 	"tf.Conv2D":        evalConv2D,      // NHWC convolution
+
+	"tf.Complex":    evalComplex,     // re + im·i
+	"tf.Real":       evalComplexPart, // re
+	"tf.Imag":       evalComplexPart, // im
+	"tf.ComplexAbs": evalComplexPart, // |z|
+	"tf.Angle":      evalComplexPart, // atan2(im, re)
 }
 
 // multiHandler computes every result of op.
@@ -125,53 +132,55 @@ type unarySpec struct {
 	b     func(x bool) bool
 	fBool func(x float64) bool                     // float operand, i1 result
 	fd    func(dt memref.DType, x float64) float64 // float op that depends on the element type (used instead of f)
+	c     func(x complex128) complex128            // complex<f32>, complex<f64>: computed in complex128, each part rounded
 }
 
 var unaryOps = map[string]unarySpec{
-	"tf.Abs":        {f: math.Abs, s: absS, u: ident[uint64]},                  // |x|; |INT_MIN| wraps to INT_MIN
-	"tf.Neg":        {f: neg[float64], s: neg[int64], u: neg[uint64]},          // -x, wrapping
-	"tf.Exp":        {f: math.Exp},                                             // e^x
-	"tf.Log":        {f: logExact},                                             // ln x
-	"tf.Log1p":      {f: math.Log1p},                                           // ln(1+x)
-	"tf.Sqrt":       {f: math.Sqrt},                                            // √x
-	"tf.Rsqrt":      {f: rsqrt},                                                // 1/√x
-	"tf.Tanh":       {f: math.Tanh},                                            // tanh x
-	"tf.Sigmoid":    {f: sigmoid},                                              // 1/(1+e^-x)
-	"tf.Relu":       {f: relu[float64], s: relu[int64], u: relu[uint64]},       // max(x, 0), NaN stays NaN
-	"tf.Relu6":      {f: relu6[float64], s: relu6[int64], u: relu6[uint64]},    // min(max(x, 0), 6)
-	"tf.Square":     {f: square[float64], s: square[int64], u: square[uint64]}, // x*x, wrapping
-	"tf.Floor":      {f: math.Floor},                                           // ⌊x⌋
-	"tf.Ceil":       {f: math.Ceil},                                            // ⌈x⌉
-	"tf.Round":      {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},  // half to even
-	"tf.Rint":       {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},  // half to even
-	"tf.Sign":       {f: signF, s: signS, u: signU},                            // -1, 0, +1; NaN for NaN
-	"tf.Reciprocal": {f: reciprocalF, s: reciprocalS, u: reciprocalU},          // 1/x; integers truncate, 1/0 = -1 (all ones)
-	"tf.Sin":        {f: math.Sin},                                             // sin x
-	"tf.Cos":        {f: math.Cos},                                             // cos x
-	"tf.Erf":        {f: math.Erf},                                             // erf x
-	"tf.IsFinite":   {fBool: isFinite},                                         // x is neither ±Inf nor NaN
-	"tf.LogicalNot": {b: logicalNot},                                           // !x
+	"tf.Abs":        {f: math.Abs, s: absS, u: ident[uint64]},                              // |x|; |INT_MIN| wraps to INT_MIN
+	"tf.Neg":        {f: neg[float64], s: neg[int64], u: neg[uint64], c: negC},             // -x, wrapping
+	"tf.Exp":        {f: math.Exp, c: cmplx.Exp},                                           // e^x
+	"tf.Log":        {f: logExact, c: cmplx.Log},                                           // ln x
+	"tf.Log1p":      {f: math.Log1p},                                                       // ln(1+x)
+	"tf.Sqrt":       {f: math.Sqrt, c: cmplx.Sqrt},                                         // √x
+	"tf.Rsqrt":      {f: rsqrt, c: rsqrtC},                                                 // 1/√x
+	"tf.Tanh":       {f: math.Tanh},                                                        // tanh x
+	"tf.Sigmoid":    {f: sigmoid},                                                          // 1/(1+e^-x)
+	"tf.Relu":       {f: relu[float64], s: relu[int64], u: relu[uint64]},                   // max(x, 0), NaN stays NaN
+	"tf.Relu6":      {f: relu6[float64], s: relu6[int64], u: relu6[uint64]},                // min(max(x, 0), 6)
+	"tf.Square":     {f: square[float64], s: square[int64], u: square[uint64], c: squareC}, // x*x, wrapping
+	"tf.Floor":      {f: math.Floor},                                                       // ⌊x⌋
+	"tf.Ceil":       {f: math.Ceil},                                                        // ⌈x⌉
+	"tf.Round":      {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},              // half to even
+	"tf.Rint":       {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},              // half to even
+	"tf.Sign":       {f: signF, s: signS, u: signU},                                        // -1, 0, +1; NaN for NaN
+	"tf.Reciprocal": {f: reciprocalF, s: reciprocalS, u: reciprocalU, c: reciprocalC},      // 1/x; integers truncate, 1/0 = -1 (all ones)
+	"tf.Conj":       {c: cmplx.Conj},                                                       // re - im·i
+	"tf.Sin":        {f: math.Sin},                                                         // sin x
+	"tf.Cos":        {f: math.Cos},                                                         // cos x
+	"tf.Erf":        {f: math.Erf},                                                         // erf x
+	"tf.IsFinite":   {fBool: isFinite},                                                     // x is neither ±Inf nor NaN
+	"tf.LogicalNot": {b: logicalNot},                                                       // !x
 
-	"tf.Acos":      {f: math.Acos},                                                     // arccos x; NaN outside [-1, 1]
-	"tf.Acosh":     {f: math.Acosh},                                                    // arcosh x; NaN below 1
-	"tf.Asin":      {f: math.Asin},                                                     // arcsin x; NaN outside [-1, 1]
-	"tf.Asinh":     {f: math.Asinh},                                                    // arsinh x
-	"tf.Atan":      {f: math.Atan},                                                     // arctan x
-	"tf.Atanh":     {f: math.Atanh},                                                    // artanh x; ±Inf at ±1, NaN outside
-	"tf.Cosh":      {f: cosh},                                                          // cosh x
-	"tf.Sinh":      {f: sinh},                                                          // sinh x
-	"tf.Tan":       {f: math.Tan},                                                      // tan x
-	"tf.Erfc":      {f: math.Erfc},                                                     // 1 - erf x, without cancellation
-	"tf.Elu":       {f: elu},                                                           // x < 0 ? e^x - 1 : x
-	"tf.Selu":      {f: selu},                                                          // x < 0 ? scale·alpha·(e^x - 1) : scale·x
-	"tf.Softplus":  {fd: softplus},                                                     // TF's thresholded log(1 + e^x)
-	"tf.Softsign":  {f: softsign},                                                      // x / (1 + |x|)
-	"tf.Inv":       {f: reciprocalF, s: reciprocalS, u: reciprocalU},                   // = Reciprocal
-	"tf.Invert":    {s: invert[int64], u: invert[uint64]},                              // ^x (bitwise not)
-	"tf.IsInf":     {fBool: isInf},                                                     // x is ±Inf
-	"tf.IsNan":     {fBool: isNaN},                                                     // x is NaN
-	"tf.ZerosLike": {f: zero[float64], s: zero[int64], u: zero[uint64], b: zero[bool]}, // 0 (+0, false)
-	"tf.OnesLike":  {f: one[float64], s: one[int64], u: one[uint64], b: oneBool},       // 1 (true)
+	"tf.Acos":      {f: math.Acos},                                                                          // arccos x; NaN outside [-1, 1]
+	"tf.Acosh":     {f: math.Acosh},                                                                         // arcosh x; NaN below 1
+	"tf.Asin":      {f: math.Asin},                                                                          // arcsin x; NaN outside [-1, 1]
+	"tf.Asinh":     {f: math.Asinh},                                                                         // arsinh x
+	"tf.Atan":      {f: math.Atan},                                                                          // arctan x
+	"tf.Atanh":     {f: math.Atanh},                                                                         // artanh x; ±Inf at ±1, NaN outside
+	"tf.Cosh":      {f: cosh},                                                                               // cosh x
+	"tf.Sinh":      {f: sinh},                                                                               // sinh x
+	"tf.Tan":       {f: math.Tan},                                                                           // tan x
+	"tf.Erfc":      {f: math.Erfc},                                                                          // 1 - erf x, without cancellation
+	"tf.Elu":       {f: elu},                                                                                // x < 0 ? e^x - 1 : x
+	"tf.Selu":      {f: selu},                                                                               // x < 0 ? scale·alpha·(e^x - 1) : scale·x
+	"tf.Softplus":  {fd: softplus},                                                                          // TF's thresholded log(1 + e^x)
+	"tf.Softsign":  {f: softsign},                                                                           // x / (1 + |x|)
+	"tf.Inv":       {f: reciprocalF, s: reciprocalS, u: reciprocalU},                                        // = Reciprocal
+	"tf.Invert":    {s: invert[int64], u: invert[uint64]},                                                   // ^x (bitwise not)
+	"tf.IsInf":     {fBool: isInf},                                                                          // x is ±Inf
+	"tf.IsNan":     {fBool: isNaN},                                                                          // x is NaN
+	"tf.ZerosLike": {f: zero[float64], s: zero[int64], u: zero[uint64], b: zero[bool], c: zero[complex128]}, // 0 (+0, false)
+	"tf.OnesLike":  {f: one[float64], s: one[int64], u: one[uint64], b: oneBool, c: one[complex128]},        // 1 (true)
 }
 
 // cosh and sinh are Go's, except for |x| > 21, where Go computes e^|x|/2,
@@ -237,13 +246,13 @@ func softplus(dt memref.DType, x float64) float64 {
 	return math.Log1p(math.Exp(x)) // NaN stays NaN
 }
 
-func softsign(x float64) float64                  { return x / (1 + math.Abs(x)) } // ±Inf gives NaN, as in TensorFlow
-func invert[T int64 | uint64](x T) T              { return ^x }
-func isInf(x float64) bool                        { return math.IsInf(x, 0) }
-func isNaN(x float64) bool                        { return math.IsNaN(x) }
-func zero[T int64 | uint64 | float64 | bool](T) T { var z T; return z }
-func one[T int64 | uint64 | float64](T) T         { return 1 }
-func oneBool(bool) bool                           { return true }
+func softsign(x float64) float64                               { return x / (1 + math.Abs(x)) } // ±Inf gives NaN, as in TensorFlow
+func invert[T int64 | uint64](x T) T                           { return ^x }
+func isInf(x float64) bool                                     { return math.IsInf(x, 0) }
+func isNaN(x float64) bool                                     { return math.IsNaN(x) }
+func zero[T int64 | uint64 | float64 | bool | complex128](T) T { var z T; return z }
+func one[T int64 | uint64 | float64 | complex128](T) T         { return 1 }
+func oneBool(bool) bool                                        { return true }
 
 func ident[T any](x T) T                       { return x }
 func neg[T int64 | uint64 | float64](x T) T    { return -x }
@@ -303,20 +312,21 @@ type binarySpec struct {
 	s func(dt memref.DType, x, y int64) int64
 	u func(dt memref.DType, x, y uint64) uint64
 	b func(x, y bool) bool
+	c func(x, y complex128) complex128 // complex: computed in complex128, each part rounded
 }
 
 var binaryOps = map[string]binarySpec{
-	"tf.Add":               {f: add[float64], s: add[int64], u: add[uint64]},                      // x + y
-	"tf.AddV2":             {f: add[float64], s: add[int64], u: add[uint64]},                      // x + y
-	"tf.Sub":               {f: sub[float64], s: sub[int64], u: sub[uint64]},                      // x - y
-	"tf.Mul":               {f: mul[float64], s: mul[int64], u: mul[uint64]},                      // x * y
-	"tf.Div":               {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = -1 (all ones)
-	"tf.RealDiv":           {f: divF, s: divS, u: divU},                                           // x / y; integers truncate, /0 = -1 (all ones)
+	"tf.Add":               {f: add[float64], s: add[int64], u: add[uint64], c: addC},             // x + y
+	"tf.AddV2":             {f: add[float64], s: add[int64], u: add[uint64], c: addC},             // x + y
+	"tf.Sub":               {f: sub[float64], s: sub[int64], u: sub[uint64], c: subC},             // x - y
+	"tf.Mul":               {f: mul[float64], s: mul[int64], u: mul[uint64], c: mulC},             // x * y
+	"tf.Div":               {f: divF, s: divS, u: divU, c: divC},                                  // x / y; integers truncate, /0 = -1 (all ones)
+	"tf.RealDiv":           {f: divF, s: divS, u: divU, c: divC},                                  // x / y; integers truncate, /0 = -1 (all ones)
 	"tf.FloorDiv":          {f: floorDivF, s: floorDivS, u: divU},                                 // ⌊x / y⌋; integer /0: -2 (x < 0) or -1
 	"tf.FloorMod":          {f: floorModF, s: floorModS, u: modU},                                 // x - ⌊x / y⌋·y, divisor's sign; integer %0 = x
 	"tf.Maximum":           {f: maximum[float64], s: maximum[int64], u: maximum[uint64]},          // max(x, y), NaN propagates
 	"tf.Minimum":           {f: minimum[float64], s: minimum[int64], u: minimum[uint64]},          // min(x, y), NaN propagates
-	"tf.Pow":               {f: powF, s: powS, u: powU},                                           // x ** y
+	"tf.Pow":               {f: powF, s: powS, u: powU, c: powC},                                  // x ** y
 	"tf.SquaredDifference": {f: squaredDifferenceF, s: squaredDifferenceS, u: squaredDifferenceU}, // (x-y)*(x-y)
 	"tf.LogicalAnd":        {b: logicalAnd},                                                       // x && y
 	"tf.LogicalOr":         {b: logicalOr},                                                        // x || y
@@ -324,16 +334,16 @@ var binaryOps = map[string]binarySpec{
 	"tf.BitwiseOr":         {s: bitOr[int64], u: bitOr[uint64]},                                   // x | y
 	"tf.BitwiseXor":        {s: bitXor[int64], u: bitXor[uint64]},                                 // x ^ y
 
-	"tf.Atan2":       {f: atan2},                                   // atan2(x, y): the angle of the point (y, x)
-	"tf.DivNoNan":    {f: divNoNan, s: divNoNanS, u: divNoNanU},    // y == 0 ? 0 : x / y
-	"tf.MulNoNan":    {f: mulNoNan, s: mul[int64], u: mul[uint64]}, // y == 0 ? 0 : x * y (even for x NaN or Inf)
-	"tf.Xdivy":       {f: xdivy},                                   // x == 0 ? 0 : x / y
-	"tf.Xlogy":       {f: xlogy},                                   // x == 0 ? 0 : x·log(y)
-	"tf.Xlog1py":     {f: xlog1py},                                 // x == 0 ? 0 : x·log1p(y)
-	"tf.Mod":         {f: truncModF, s: truncModS, u: modU},        // C fmod / %: the dividend's sign; integer %0 = x
-	"tf.TruncateMod": {f: truncModF, s: truncModS, u: modU},        // = Mod
-	"tf.TruncateDiv": {f: truncDivF, s: divS, u: divU},             // x / y toward zero; integer /0 = -1 (all ones)
-	"tf.NextAfter":   {f: nextAfter},                               // the next value after x toward y (C nextafter)
+	"tf.Atan2":       {f: atan2},                                              // atan2(x, y): the angle of the point (y, x)
+	"tf.DivNoNan":    {f: divNoNan, s: divNoNanS, u: divNoNanU, c: divNoNanC}, // y == 0 ? 0 : x / y
+	"tf.MulNoNan":    {f: mulNoNan, s: mul[int64], u: mul[uint64]},            // y == 0 ? 0 : x * y (even for x NaN or Inf)
+	"tf.Xdivy":       {f: xdivy},                                              // x == 0 ? 0 : x / y
+	"tf.Xlogy":       {f: xlogy},                                              // x == 0 ? 0 : x·log(y)
+	"tf.Xlog1py":     {f: xlog1py},                                            // x == 0 ? 0 : x·log1p(y)
+	"tf.Mod":         {f: truncModF, s: truncModS, u: modU},                   // C fmod / %: the dividend's sign; integer %0 = x
+	"tf.TruncateMod": {f: truncModF, s: truncModS, u: modU},                   // = Mod
+	"tf.TruncateDiv": {f: truncDivF, s: divS, u: divU},                        // x / y toward zero; integer /0 = -1 (all ones)
+	"tf.NextAfter":   {f: nextAfter},                                          // the next value after x toward y (C nextafter)
 }
 
 func atan2(_ memref.DType, y, x float64) float64     { return atan2Exact(y, x) }
@@ -583,15 +593,16 @@ type compareSpec struct {
 	s func(x, y int64) bool
 	u func(x, y uint64) bool
 	b func(x, y bool) bool
+	c func(x, y complex128) bool
 }
 
 var compareOps = map[string]compareSpec{
-	"tf.Equal":        {f: eq[float64], s: eq[int64], u: eq[uint64], b: eq[bool]}, // x == y (IEEE)
-	"tf.NotEqual":     {f: ne[float64], s: ne[int64], u: ne[uint64], b: ne[bool]}, // x != y (IEEE)
-	"tf.Less":         {f: lt[float64], s: lt[int64], u: lt[uint64]},              // x < y
-	"tf.LessEqual":    {f: le[float64], s: le[int64], u: le[uint64]},              // x <= y
-	"tf.Greater":      {f: gt[float64], s: gt[int64], u: gt[uint64]},              // x > y
-	"tf.GreaterEqual": {f: ge[float64], s: ge[int64], u: ge[uint64]},              // x >= y
+	"tf.Equal":        {f: eq[float64], s: eq[int64], u: eq[uint64], b: eq[bool], c: eq[complex128]}, // x == y (IEEE, both parts)
+	"tf.NotEqual":     {f: ne[float64], s: ne[int64], u: ne[uint64], b: ne[bool], c: ne[complex128]}, // x != y (IEEE)
+	"tf.Less":         {f: lt[float64], s: lt[int64], u: lt[uint64]},                                 // x < y
+	"tf.LessEqual":    {f: le[float64], s: le[int64], u: le[uint64]},                                 // x <= y
+	"tf.Greater":      {f: gt[float64], s: gt[int64], u: gt[uint64]},                                 // x > y
+	"tf.GreaterEqual": {f: ge[float64], s: ge[int64], u: ge[uint64]},                                 // x >= y
 }
 
 func eq[T comparable](x, y T) bool  { return x == y }
@@ -609,19 +620,20 @@ type reduceSpec struct {
 	s func(dt memref.DType, xs []int64) int64
 	u func(dt memref.DType, xs []uint64) uint64
 	b func(xs []bool) bool
+	c func(dt memref.DType, xs []complex128) complex128
 }
 
 var reduceOps = map[string]reduceSpec{
-	"tf.Sum":  {f: sumOf[float64], s: sumOf[int64], u: sumOf[uint64]},    // Σ xs (float64, ints wrap); empty: 0
-	"tf.Prod": {f: prodOf[float64], s: prodOf[int64], u: prodOf[uint64]}, // Π xs (float64, ints wrap); empty: 1
-	"tf.Max":  {f: maxF, s: maxOfS, u: maxOfU},                           // largest, NaN propagates; empty: -Inf / type min
-	"tf.Min":  {f: minF, s: minOfS, u: minOfU},                           // smallest, NaN propagates; empty: +Inf / type max
-	"tf.Mean": {f: meanF, s: meanS, u: meanU},                            // Σ xs / len; empty: NaN / 0
-	"tf.All":  {b: allOf},                                                // every x; empty: true
-	"tf.Any":  {b: anyOf},                                                // some x; empty: false
+	"tf.Sum":  {f: sumOf[float64], s: sumOf[int64], u: sumOf[uint64], c: sumOf[complex128]},     // Σ xs (float64, ints wrap); empty: 0
+	"tf.Prod": {f: prodOf[float64], s: prodOf[int64], u: prodOf[uint64], c: prodOf[complex128]}, // Π xs (float64, ints wrap); empty: 1
+	"tf.Max":  {f: maxF, s: maxOfS, u: maxOfU},                                                  // largest, NaN propagates; empty: -Inf / type min
+	"tf.Min":  {f: minF, s: minOfS, u: minOfU},                                                  // smallest, NaN propagates; empty: +Inf / type max
+	"tf.Mean": {f: meanF, s: meanS, u: meanU, c: meanC},                                         // Σ xs / len; empty: NaN / 0
+	"tf.All":  {b: allOf},                                                                       // every x; empty: true
+	"tf.Any":  {b: anyOf},                                                                       // some x; empty: false
 }
 
-func sumOf[T int64 | uint64 | float64](_ memref.DType, xs []T) T {
+func sumOf[T int64 | uint64 | float64 | complex128](_ memref.DType, xs []T) T {
 	var s T
 	for _, x := range xs {
 		s += x
@@ -629,7 +641,7 @@ func sumOf[T int64 | uint64 | float64](_ memref.DType, xs []T) T {
 	return s
 }
 
-func prodOf[T int64 | uint64 | float64](_ memref.DType, xs []T) T {
+func prodOf[T int64 | uint64 | float64 | complex128](_ memref.DType, xs []T) T {
 	p := T(1)
 	for _, x := range xs {
 		p *= x

@@ -9,6 +9,8 @@ import (
 
 func (s reduceSpec) takes(k kind) bool {
 	switch k {
+	case kComplex:
+		return s.c != nil
 	case kFloat:
 		return s.f != nil
 	case kSigned:
@@ -125,6 +127,8 @@ func evalReduce(ev *evaluator, op *mlir.Op, spec reduceSpec) (*array, error) {
 			out.u[o] = wrapU(dt, spec.u(dt, gathered.u[lo:hi]))
 		case kBool:
 			out.b[o] = spec.b(gathered.b[lo:hi])
+		case kComplex:
+			out.c[o] = roundC(dt, spec.c(dt, gathered.c[lo:hi]))
 		}
 	}
 	return out, nil

@@ -433,6 +433,8 @@ func dtTensor(dt memref.DType, shape []int, vals ...int64) *memref.Tensor {
 			a.u[i] = uint64(v)
 		case kBool:
 			a.b[i] = v%2 != 0
+		case kComplex:
+			a.c[i] = complex(float64(v), 0)
 		}
 	}
 	return store(a)
@@ -492,6 +494,9 @@ func TestDataMovementAllTypes(t *testing.T) {
 			}
 			got, err = run("tf.MatMul", nil, x, dtTensor(dt, []int{3, 1}, 1, 1, 1))
 			check(got, err, []int{2, 1}, 6, 15)
+			if dt.IsComplex() {
+				return // no order, so no ClipByValue, Range, ArgMax
+			}
 			got, err = run("tf.Cumsum", nil, x, memref.Scalar(int32(1)))
 			check(got, err, []int{2, 3}, 1, 3, 6, 4, 9, 15)
 			got, err = run("tf.ClipByValue", nil, x, dtTensor(dt, nil, 2), dtTensor(dt, nil, 5))
