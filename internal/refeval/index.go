@@ -439,8 +439,8 @@ func evalTensorScatter(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err := sameElemType(op, in, 0, 2); err != nil {
 		return nil, err
 	}
-	isAdd := op.Name == "tf.TensorScatterAdd"
-	if isAdd && kindOf(t.dt) == kBool {
+	isAdd := op.Name != "tf.TensorScatterUpdate" // Add, Sub, Max, Min combine
+	if isAdd && kindOf(t.dt) == kBool || (op.Name == "tf.TensorScatterMax" || op.Name == "tf.TensorScatterMin") && kindOf(t.dt) == kComplex {
 		return nil, errElemType(op, t.dt)
 	}
 	indices, err := intValues(op, idx, "indices")
@@ -485,12 +485,7 @@ func evalTensorScatter(ev *evaluator, op *mlir.Op) (*array, error) {
 				copyElem(out, o, upd, u)
 				continue
 			}
-			switch kindOf(t.dt) {
-			case kFloat:
-				out.f[o] = roundTo(t.dt, out.f[o]+upd.f[u])
-			default:
-				storeInt(out, o, intBits(out, o)+intBits(upd, u))
-			}
+			scatterCombine(op.Name, out, o, upd, u)
 		}
 	}
 	return out, nil

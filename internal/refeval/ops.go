@@ -69,6 +69,22 @@ var specialOps = map[string]handler{
 	"tf.Imag":       evalComplexPart, // im
 	"tf.ComplexAbs": evalComplexPart, // |z|
 	"tf.Angle":      evalComplexPart, // atan2(im, re)
+
+	"tf.PopulationCount":  evalPopulationCount, // set bits of each element, as ui8
+	"tf.Size":             evalSizeRank,        // element count, as out_type (i32)
+	"tf.Rank":             evalSizeRank,        // rank, as i32
+	"tf.LinSpace":         evalLinSpace,        // num values from start to stop
+	"tf.Cumprod":          evalCumprod,         // running product along an axis
+	"tf.MatrixBandPart":   evalMatrixBandPart,  // the band of each innermost matrix, zeros elsewhere
+	"tf.MirrorPad":        evalMirrorPad,       // REFLECT or SYMMETRIC padding
+	"tf.GatherNd":         evalGatherNd,        // params[indices[…, :]]
+	"tf.ScatterNd":        evalScatterNd,       // zeros of shape with updates added at indices
+	"tf.Where":            evalWhere,           // coordinates of the true (nonzero) elements, i64
+	"tf.BatchMatMul":      evalBatchMatMul,     // as BatchMatMulV2
+	"tf.BatchMatMulV3":    evalBatchMatMul,     // as BatchMatMulV2 (Ta = Tb = Tout)
+	"tf.TensorScatterSub": evalTensorScatter,   // tensor with updates subtracted at indices
+	"tf.TensorScatterMax": evalTensorScatter,   // max(tensor, updates) at indices, NaN propagates
+	"tf.TensorScatterMin": evalTensorScatter,   // min(tensor, updates) at indices, NaN propagates
 }
 
 // multiHandler computes every result of op.
@@ -90,6 +106,10 @@ func multiOps() map[string]multiHandler {
 		"tf.FusedBatchNormV2":        evalFusedBatchNorm,
 		"tf.FusedBatchNormV3":        evalFusedBatchNorm,
 		"tf.IdentityN":               evalIdentityN, // result i is operand i
+		"tf.TopKV2":                  evalTopK,      // the k largest along the last axis (values, i32 indices)
+		"tf.Split":                   evalSplit,     // num_split equal parts along an axis (operand 0)
+		"tf.SplitV":                  evalSplit,     // parts of size_splits along an axis (operand 2)
+		"tf.Unpack":                  evalUnpack,    // the slices along an axis, that axis removed
 	}
 }
 
@@ -344,6 +364,8 @@ var binaryOps = map[string]binarySpec{
 	"tf.TruncateMod": {f: truncModF, s: truncModS, u: modU},                   // = Mod
 	"tf.TruncateDiv": {f: truncDivF, s: divS, u: divU},                        // x / y toward zero; integer /0 = -1 (all ones)
 	"tf.NextAfter":   {f: nextAfter},                                          // the next value after x toward y (C nextafter)
+	"tf.LeftShift":   {s: shlS, u: shlU},                                      // x << y; y outside [0, width): 0 (XLA)
+	"tf.RightShift":  {s: shrS, u: shrU},                                      // x >> y, arithmetic for signed; y outside [0, width): 0 or -1 (XLA)
 }
 
 func atan2(_ memref.DType, y, x float64) float64     { return atan2Exact(y, x) }
@@ -624,13 +646,14 @@ type reduceSpec struct {
 }
 
 var reduceOps = map[string]reduceSpec{
-	"tf.Sum":  {f: sumOf[float64], s: sumOf[int64], u: sumOf[uint64], c: sumOf[complex128]},     // Σ xs (float64, ints wrap); empty: 0
-	"tf.Prod": {f: prodOf[float64], s: prodOf[int64], u: prodOf[uint64], c: prodOf[complex128]}, // Π xs (float64, ints wrap); empty: 1
-	"tf.Max":  {f: maxF, s: maxOfS, u: maxOfU},                                                  // largest, NaN propagates; empty: -Inf / type min
-	"tf.Min":  {f: minF, s: minOfS, u: minOfU},                                                  // smallest, NaN propagates; empty: +Inf / type max
-	"tf.Mean": {f: meanF, s: meanS, u: meanU, c: meanC},                                         // Σ xs / len; empty: NaN / 0
-	"tf.All":  {b: allOf},                                                                       // every x; empty: true
-	"tf.Any":  {b: anyOf},                                                                       // some x; empty: false
+	"tf.Sum":           {f: sumOf[float64], s: sumOf[int64], u: sumOf[uint64], c: sumOf[complex128]},     // Σ xs (float64, ints wrap); empty: 0
+	"tf.Prod":          {f: prodOf[float64], s: prodOf[int64], u: prodOf[uint64], c: prodOf[complex128]}, // Π xs (float64, ints wrap); empty: 1
+	"tf.Max":           {f: maxF, s: maxOfS, u: maxOfU},                                                  // largest, NaN propagates; empty: -Inf / type min
+	"tf.Min":           {f: minF, s: minOfS, u: minOfU},                                                  // smallest, NaN propagates; empty: +Inf / type max
+	"tf.Mean":          {f: meanF, s: meanS, u: meanU, c: meanC},                                         // Σ xs / len; empty: NaN / 0
+	"tf.All":           {b: allOf},                                                                       // every x; empty: true
+	"tf.EuclideanNorm": {f: euclideanNorm},                                                               // √Σx² (float64, rounded once); empty: 0
+	"tf.Any":           {b: anyOf},                                                                       // some x; empty: false
 }
 
 func sumOf[T int64 | uint64 | float64 | complex128](_ memref.DType, xs []T) T {
