@@ -348,6 +348,139 @@ def multi_cases():
     case("unpack_axis_neg1", "tf.Unpack", [s], [np.ascontiguousarray(s[..., k]) for k in range(2)], attrs={"axis": -1})
 
 
+# ---------------------------------------------------------------------------
+# convolutions and pooling, channels last (core/kernels/conv_ops.cc,
+# conv_ops_3d.cc, depthwise_conv_op.cc, pooling_ops_common.h). SAME puts
+# the smaller half of the padding before: total = max((out - 1)·s +
+# (k - 1)·d + 1 - in, 0), before = total // 2.
+
+def geometry(n, k, s, d, padding, explicit=None):
+    eff = (k - 1) * d + 1
+    if padding == "VALID":
+        return (n - eff + s) // s, 0
+    if padding == "SAME":
+        out = (n + s - 1) // s
+        return out, max(0, (out - 1) * s + eff - n) // 2
+    lo, hi = explicit
+    return (n + lo + hi - eff + s) // s, lo
+
+
+def conv_nd(x, f, strides, dil, padding, explicit=None):
+    """x [N, sp..., C], f [sp..., C/G, O] -> [N, out..., O], summed in float64."""
+    sp = x.ndim - 2
+    geo = [geometry(x.shape[1 + d], f.shape[d], strides[d], dil[d], padding, explicit[d] if explicit else None)
+           for d in range(sp)]
+    ic, fc, oc = x.shape[-1], f.shape[sp], f.shape[sp + 1]
+    groups = ic // fc
+    out = np.zeros((x.shape[0],) + tuple(o for o, _ in geo) + (oc,), dtype=np.float64)
+    xf, ff = x.astype(np.float64), f.astype(np.float64)
+    for idx in np.ndindex(*out.shape[:-1]):
+        n, pos = idx[0], idx[1:]
+        for co in range(oc):
+            g = co // (oc // groups)
+            acc = 0.0
+            for tap in np.ndindex(*f.shape[:sp]):
+                src = [pos[d] * strides[d] - geo[d][1] + tap[d] * dil[d] for d in range(sp)]
+                if any(v < 0 or v >= x.shape[1 + d] for d, v in enumerate(src)):
+                    continue
+                acc += float(np.dot(xf[(n,) + tuple(src)][g * fc:(g + 1) * fc], ff[tap][:, co]))
+            out[idx + (co,)] = acc
+    return out
+
+
+def pool_nd(x, ksize, strides, padding, kind):
+    sp = x.ndim - 2
+    geo = [geometry(x.shape[1 + d], ksize[d], strides[d], 1, padding) for d in range(sp)]
+    out = np.zeros((x.shape[0],) + tuple(o for o, _ in geo) + (x.shape[-1],), dtype=np.float64)
+    for idx in np.ndindex(*out.shape):
+        n, pos, c = idx[0], idx[1:-1], idx[-1]
+        vals = []
+        for tap in np.ndindex(*ksize):
+            src = [pos[d] * strides[d] - geo[d][1] + tap[d] for d in range(sp)]
+            if all(0 <= v < x.shape[1 + d] for d, v in enumerate(src)):
+                vals.append(float(x[(n,) + tuple(src) + (c,)]))
+        if kind == "max":
+            out[idx] = np.nan if any(np.isnan(vals)) else max(vals)
+        else:
+            out[idx] = sum(vals) / len(vals)
+    return out
+
+
+def conv_cases():
+    r = rng("conv")
+    x = r.uniform(-1, 1, (2, 7, 6, 4)).astype(f32)
+    w = r.uniform(-1, 1, (3, 2, 4, 5)).astype(f32)
+    case("conv2d_dilated_explicit", "tf.Conv2D", [x, w],
+         [conv_nd(x, w, (2, 1), (2, 3), "EXPLICIT", [(1, 2), (0, 3)]).astype(f32)],
+         attrs={"strides": [1, 2, 1, 1], "dilations": [1, 2, 3, 1], "padding": "EXPLICIT",
+                "explicit_paddings": [0, 0, 1, 2, 0, 3, 0, 0]}, rtol=1e-5, atol=1e-6)
+    wg = r.uniform(-1, 1, (2, 2, 2, 6)).astype(f32)  # 2 groups
+    case("conv2d_grouped_same", "tf.Conv2D", [x, wg], [conv_nd(x, wg, (3, 2), (1, 1), "SAME").astype(f32)],
+         attrs={"strides": [1, 3, 2, 1], "padding": "SAME"}, rtol=1e-5, atol=1e-6)
+    x3 = r.uniform(-1, 1, (1, 5, 4, 6, 2)).astype(f32)
+    w3 = r.uniform(-1, 1, (2, 3, 2, 2, 3)).astype(f32)
+    case("conv3d_same_strided", "tf.Conv3D", [x3, w3], [conv_nd(x3, w3, (2, 1, 2), (1, 1, 1), "SAME").astype(f32)],
+         attrs={"strides": [1, 2, 1, 2, 1], "padding": "SAME"}, rtol=1e-5, atol=1e-6)
+    case("conv3d_valid_dilated", "tf.Conv3D", [x3.astype(f64), w3.astype(f64)],
+         [conv_nd(x3, w3, (1, 1, 1), (2, 1, 2), "VALID")],
+         attrs={"strides": [1, 1, 1, 1, 1], "dilations": [1, 2, 1, 2, 1], "padding": "VALID"})
+    wd = r.uniform(-1, 1, (3, 3, 4, 2)).astype(f32)  # multiplier 2
+    wd_grouped = wd.reshape(3, 3, 1, 8)
+    case("depthwise_same_strided", "tf.DepthwiseConv2dNative", [x, wd],
+         [conv_nd(x, wd_grouped, (2, 2), (1, 1), "SAME").astype(f32)],
+         attrs={"strides": [1, 2, 2, 1], "padding": "SAME"}, rtol=1e-5, atol=1e-6)
+    case("depthwise_valid_dilated", "tf.DepthwiseConv2dNative", [x, wd],
+         [conv_nd(x, wd_grouped, (1, 1), (2, 2), "VALID").astype(f32)],
+         attrs={"strides": [1, 1, 1, 1], "dilations": [1, 2, 2, 1], "padding": "VALID"}, rtol=1e-5, atol=1e-6)
+    xp = x.copy()
+    xp[0, 1, 1, 0] = np.nan
+    for pad in ("SAME", "VALID"):
+        case("maxpool_%s" % pad.lower(), "tf.MaxPool", [xp], [pool_nd(xp, (3, 2), (2, 2), pad, "max").astype(f32)],
+             attrs={"ksize": [1, 3, 2, 1], "strides": [1, 2, 2, 1], "padding": pad})
+        case("avgpool_%s" % pad.lower(), "tf.AvgPool", [x], [pool_nd(x, (3, 3), (2, 1), pad, "avg").astype(f32)],
+             attrs={"ksize": [1, 3, 3, 1], "strides": [1, 2, 1, 1], "padding": pad}, rtol=1e-6, atol=1e-7)
+    xi = r.randint(-100, 100, (1, 5, 5, 2)).astype(i32)
+    case("maxpool_i32_same", "tf.MaxPool", [xi], [pool_nd(xi, (2, 2), (2, 2), "SAME", "max").astype(i32)],
+         attrs={"ksize": [1, 2, 2, 1], "strides": [1, 2, 2, 1], "padding": "SAME"})
+    case("maxpool3d_same", "tf.MaxPool3D", [x3], [pool_nd(x3, (2, 2, 3), (2, 2, 2), "SAME", "max").astype(f32)],
+         attrs={"ksize": [1, 2, 2, 3, 1], "strides": [1, 2, 2, 2, 1], "padding": "SAME"})
+    case("avgpool3d_valid", "tf.AvgPool3D", [x3.astype(f64)], [pool_nd(x3.astype(f64), (2, 3, 2), (1, 1, 2), "VALID", "avg")],
+         attrs={"ksize": [1, 2, 3, 2, 1], "strides": [1, 1, 1, 2, 1], "padding": "VALID"})
+    # _FusedConv2D / _FusedMatMul: each stage rounded to f32.
+    bias = r.uniform(-1, 1, (5,)).astype(f32)
+    y = conv_nd(x, w, (1, 1), (1, 1), "SAME").astype(f32)
+    yb = (y + bias).astype(f32)
+    conv_attrs = {"strides": [1, 1, 1, 1], "padding": "SAME", "num_args": 1}
+    case("fused_conv2d_bias_relu6", "tf._FusedConv2D", [x, w, bias], [np.clip(yb, 0, 6).astype(f32)],
+         attrs=dict(conv_attrs, fused_ops=["BiasAdd", "Relu6"]), rtol=1e-5, atol=1e-6)
+    addend = r.uniform(-1, 1, yb.shape).astype(f32)
+    case("fused_conv2d_bias_add_relu", "tf._FusedConv2D", [x, w, bias, addend],
+         [np.maximum((yb + addend).astype(f32), 0)], attrs=dict(conv_attrs, fused_ops=["BiasAdd", "Add", "Relu"], num_args=2),
+         rtol=1e-5, atol=1e-6)
+    sc, off, mean, var = (r.uniform(0.5, 1.5, (5,)).astype(f32) for _ in range(4))
+    bn = ((y.astype(f64) - mean) / np.sqrt(var.astype(f64) + 0.001) * sc + off).astype(f32)
+    case("fused_conv2d_batchnorm_leakyrelu", "tf._FusedConv2D", [x, w, sc, off, mean, var],
+         [np.where(bn > 0, bn, (bn * f32(0.3)).astype(f32))],
+         attrs=dict(conv_attrs, fused_ops=["FusedBatchNorm", "LeakyRelu"], num_args=4, epsilon={"f": 0.001},
+                    leakyrelu_alpha={"f": 0.3}), rtol=1e-5, atol=1e-6)
+    a, b = r.uniform(-2, 2, (3, 4)).astype(f32), r.uniform(-2, 2, (4, 5)).astype(f32)
+    mb = ((a.astype(f64) @ b.astype(f64)).astype(f32) + bias).astype(f32).astype(f64)
+    from math import erf, tanh, sqrt, pi
+    gelu_exact = np.vectorize(lambda v: 0.5 * v * (1 + erf(v / sqrt(2))))(mb).astype(f32)
+    gelu_tanh = np.vectorize(lambda v: 0.5 * v * (1 + tanh(sqrt(2 / pi) * (v + 0.044715 * v ** 3))))(mb).astype(f32)
+    mm_attrs = {"num_args": 1, "transpose_a": False, "transpose_b": False}
+    case("fused_matmul_gelu_exact", "tf._FusedMatMul", [a, b, bias], [gelu_exact],
+         attrs=dict(mm_attrs, fused_ops=["BiasAdd", "GeluExact"]), rtol=1e-5, atol=1e-6)
+    case("fused_matmul_gelu_approximate", "tf._FusedMatMul", [a, b, bias], [gelu_tanh],
+         attrs=dict(mm_attrs, fused_ops=["BiasAdd", "GeluApproximate"]), rtol=1e-5, atol=1e-6)
+    for act, fn in (("Sigmoid", lambda v: 1 / (1 + np.exp(-v))), ("Tanh", np.tanh), ("Elu", lambda v: np.where(v < 0, np.expm1(v), v))):
+        case("fused_matmul_" + act.lower(), "tf._FusedMatMul", [a, b, bias], [fn(mb).astype(f32)],
+             attrs=dict(mm_attrs, fused_ops=["BiasAdd", act]), rtol=1e-5, atol=1e-6)
+    add2 = r.uniform(-1, 1, (3, 5)).astype(f32)
+    case("fused_matmul_bias_add", "tf._FusedMatMul", [a, b, bias, add2], [(mb.astype(f32) + add2).astype(f32)],
+         attrs=dict(mm_attrs, fused_ops=["BiasAdd", "Add"], num_args=2), rtol=1e-5, atol=1e-6)
+
+
 def build():
     complex_cases()
     bf16_cases()
@@ -355,6 +488,7 @@ def build():
     misc_cases()
     scatter_cases()
     multi_cases()
+    conv_cases()
     files = {}
     for name, c in CASES.items():
         meta = {"op": c["op"], "attrs": c["attrs"], "results": [dtype_name(x) for x in c["results"]]}

@@ -175,95 +175,203 @@ func evalBatchMatMul(ev *evaluator, op *mlir.Op) (*array, error) {
 }
 
 // evalFusedMatMul is Grappler's _FusedMatMul: MatMul (transpose_a/b), then
-// BiasAdd of its one extra operand, then an optional activation, each
-// stage rounded to the element type as the separate ops would be. fused_ops
-// is ["BiasAdd"] or ["BiasAdd", act] with act one of Relu, Relu6, Elu,
-// LeakyRelu (leakyrelu_alpha, default 0.2), Tanh, Sigmoid.
+// the fused stages of fusedEpilogue on its extra operands (a bias, then an
+// addend for ["BiasAdd", "Add", …]).
 func evalFusedMatMul(ev *evaluator, op *mlir.Op) (*array, error) {
-	in, err := ev.operands(op, 3)
+	in, err := ev.allOperands(op)
 	if err != nil {
 		return nil, err
+	}
+	if len(in) < 3 {
+		return nil, opError(op, mlir.ErrInvalid, "expects at least 3 operands, got %d", len(in))
 	}
 	if err := matmulOperands(op, in); err != nil {
 		return nil, err
 	}
-	if err := sameElemType(op, in, 0, 2); err != nil {
-		return nil, err
-	}
-	fused, err := attrStrings(op, "fused_ops")
-	if err != nil {
-		return nil, err
-	}
-	if len(fused) < 1 || len(fused) > 2 || fused[0] != "BiasAdd" {
-		return nil, opError(op, mlir.ErrUnsupported, "fused_ops %q is not supported (want [\"BiasAdd\"] or [\"BiasAdd\", activation])", fused)
-	}
-	act := ""
-	if len(fused) == 2 {
-		act = fused[1]
-	}
-	alpha, err := attrFloat(op, "leakyrelu_alpha", 0.2)
-	if err != nil {
-		return nil, err
-	}
-	var actF func(dt memref.DType, x float64) float64
-	switch act {
-	case "":
-	case "Relu":
-		actF = func(_ memref.DType, x float64) float64 { return max(x, 0) }
-	case "Relu6":
-		actF = func(_ memref.DType, x float64) float64 { return min(max(x, 0), 6) }
-	case "Elu":
-		actF = func(_ memref.DType, x float64) float64 { return elu(x) }
-	case "LeakyRelu":
-		actF = func(dt memref.DType, x float64) float64 {
-			return leakyRelu(dt, x, roundTo(dt, float64(float32(alpha))))
-		}
-	case "Tanh":
-		actF = func(_ memref.DType, x float64) float64 { return math.Tanh(x) }
-	case "Sigmoid":
-		actF = func(_ memref.DType, x float64) float64 { return sigmoid(x) }
-	default:
-		return nil, opError(op, mlir.ErrUnsupported, "fused activation %q is not supported", act)
-	}
-	if act != "" && act != "Relu" && act != "Relu6" && kindOf(in[0].dt) != kFloat {
+	if kindOf(in[0].dt) == kComplex {
 		return nil, errElemType(op, in[0].dt)
 	}
 	prod, err := matmul2D(ev, op, in[0], in[1])
 	if err != nil {
 		return nil, err
 	}
-	bias := in[2]
-	n := prod.shape[1]
-	if len(bias.shape) != 1 || bias.shape[0] != n {
-		return nil, opError(op, mlir.ErrInvalid, "bias %s must be a vector of the %d output columns", shapeString(bias.shape), n)
+	return fusedEpilogue(op, prod, in[2:])
+}
+
+// evalFusedConv2D is Grappler's _FusedConv2D: Conv2D (NHWC; strides,
+// dilations, SAME/VALID/EXPLICIT padding), then fusedEpilogue's stages:
+// ["BiasAdd", …] with a bias operand, or ["FusedBatchNorm", …] with
+// scale, offset, mean and variance operands (inference: (y - mean)·
+// rsqrt(variance + epsilon)·scale + offset, computed in float64 and
+// rounded once).
+func evalFusedConv2D(ev *evaluator, op *mlir.Op) (*array, error) {
+	in, err := ev.allOperands(op)
+	if err != nil {
+		return nil, err
 	}
-	dt := prod.dt
-	for i := 0; i < prod.len(); i++ {
+	if len(in) < 3 {
+		return nil, opError(op, mlir.ErrInvalid, "expects at least 3 operands, got %d", len(in))
+	}
+	if err := convOperands(op, in); err != nil {
+		return nil, err
+	}
+	if kindOf(in[0].dt) == kComplex {
+		return nil, errElemType(op, in[0].dt)
+	}
+	if len(in[0].shape) != 4 {
+		return nil, opError(op, mlir.ErrInvalid, "input must be 4-dimensional: %s", shapeString(in[0].shape))
+	}
+	win, err := windowAttrs(op, 4, "strides", true)
+	if err != nil {
+		return nil, err
+	}
+	y, err := convND(ev, op, in[0], in[1], win)
+	if err != nil {
+		return nil, err
+	}
+	return fusedEpilogue(op, y, in[2:])
+}
+
+// fusedActivations are the activations Grappler and the oneDNN rewrites
+// fuse into _FusedMatMul and _FusedConv2D, on a value already rounded to
+// the element type; the caller rounds the result again.
+var fusedActivations = map[string]func(dt memref.DType, x, alpha float64) float64{
+	"Relu":  func(_ memref.DType, x, _ float64) float64 { return max(x, 0) },
+	"Relu6": func(_ memref.DType, x, _ float64) float64 { return min(max(x, 0), 6) },
+	"Elu":   func(_ memref.DType, x, _ float64) float64 { return elu(x) },
+	"LeakyRelu": func(dt memref.DType, x, alpha float64) float64 {
+		return leakyRelu(dt, x, roundTo(dt, float64(float32(alpha))))
+	},
+	"Tanh":            func(_ memref.DType, x, _ float64) float64 { return math.Tanh(x) },
+	"Sigmoid":         func(_ memref.DType, x, _ float64) float64 { return sigmoid(x) },
+	"GeluExact":       func(_ memref.DType, x, _ float64) float64 { return 0.5 * x * math.Erfc(-x/math.Sqrt2) },
+	"GeluApproximate": func(_ memref.DType, x, _ float64) float64 { return geluApproximate(x) },
+}
+
+// geluApproximate is the tanh form 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
+func geluApproximate(x float64) float64 {
+	return 0.5 * x * (1 + math.Tanh(math.Sqrt(2/math.Pi)*(x+0.044715*x*x*x)))
+}
+
+// fusedEpilogue applies the fused_ops of _FusedMatMul / _FusedConv2D to y
+// (channels in the last dim) in place, each stage rounded to the element
+// type as the separate ops would be: "BiasAdd" (args[0], one value per
+// channel) or "FusedBatchNorm" (args: scale, offset, mean, variance;
+// epsilon), then optionally "Add"/"AddV2" (the next arg, y's shape), then
+// optionally an activation of fusedActivations (LeakyRelu's
+// leakyrelu_alpha defaults to 0.2). Integers take Relu and Relu6 only.
+func fusedEpilogue(op *mlir.Op, y *array, args []*array) (*array, error) {
+	fused, err := attrStrings(op, "fused_ops")
+	if err != nil {
+		return nil, err
+	}
+	unsupported := func() error {
+		return opError(op, mlir.ErrUnsupported, "fused_ops %q is not supported (want [\"BiasAdd\" or \"FusedBatchNorm\", optionally \"Add\", optionally an activation])", fused)
+	}
+	if len(fused) < 1 {
+		return nil, unsupported()
+	}
+	need := 1
+	if fused[0] == "FusedBatchNorm" {
+		need = 4
+	} else if fused[0] != "BiasAdd" {
+		return nil, unsupported()
+	}
+	rest := fused[1:]
+	add := len(rest) > 0 && (rest[0] == "Add" || rest[0] == "AddV2")
+	if add {
+		rest = rest[1:]
+	}
+	act := ""
+	if len(rest) == 1 {
+		act = rest[0]
+	} else if len(rest) > 1 {
+		return nil, unsupported()
+	}
+	actF, ok := fusedActivations[act]
+	if act != "" && !ok {
+		return nil, opError(op, mlir.ErrUnsupported, "fused activation %q is not supported", act)
+	}
+	if want := need + btoi(add); len(args) != want {
+		return nil, opError(op, mlir.ErrInvalid, "fused_ops %q take %d extra operands, got %d", fused, want, len(args))
+	}
+	dt := y.dt
+	if act != "" && act != "Relu" && act != "Relu6" && kindOf(dt) != kFloat {
+		return nil, errElemType(op, dt)
+	}
+	if fused[0] == "FusedBatchNorm" && kindOf(dt) != kFloat {
+		return nil, errElemType(op, dt)
+	}
+	alpha, err := attrFloat(op, "leakyrelu_alpha", 0.2)
+	if err != nil {
+		return nil, err
+	}
+	eps, err := attrFloat(op, "epsilon", 0.0001)
+	if err != nil {
+		return nil, err
+	}
+	c := y.shape[len(y.shape)-1]
+	for j, a := range args[:need] {
+		if (fused[0] == "BiasAdd" && a.dt != dt) || kindOf(a.dt) != kindOf(dt) || len(a.shape) != 1 || a.shape[0] != c {
+			return nil, opError(op, mlir.ErrInvalid, "fused operand %d %s must be a vector of the %d output channels", j+2, memref.TypeString(a.dt, a.shape), c)
+		}
+	}
+	var addend *array
+	if add {
+		addend = args[need]
+		if addend.dt != dt || !sameShape(addend.shape, y.shape) {
+			return nil, opError(op, mlir.ErrInvalid, "the fused Add's operand %s must be %s", memref.TypeString(addend.dt, addend.shape), memref.TypeString(dt, y.shape))
+		}
+	}
+	for i := 0; i < y.len(); i++ {
+		ch := i % c
 		switch kindOf(dt) {
 		case kFloat:
-			v := roundTo(dt, prod.f[i]+bias.f[i%n])
-			if actF != nil {
-				v = roundTo(dt, actF(dt, v))
+			var v float64
+			if fused[0] == "FusedBatchNorm" {
+				scale, offset, mean, variance := args[0].f[ch], args[1].f[ch], args[2].f[ch], args[3].f[ch]
+				v = roundTo(dt, (y.f[i]-mean)/math.Sqrt(variance+eps)*scale+offset)
+			} else {
+				v = roundTo(dt, y.f[i]+args[0].f[ch])
 			}
-			prod.f[i] = v
+			if add {
+				v = roundTo(dt, v+addend.f[i])
+			}
+			if actF != nil {
+				v = roundTo(dt, actF(dt, v, alpha))
+			}
+			y.f[i] = v
 		case kSigned:
-			v := wrapS(dt, prod.s[i]+bias.s[i%n])
+			v := wrapS(dt, y.s[i]+args[0].s[ch])
+			if add {
+				v = wrapS(dt, v+addend.s[i])
+			}
 			switch act {
 			case "Relu":
 				v = max(v, 0)
 			case "Relu6":
 				v = min(max(v, 0), 6)
 			}
-			prod.s[i] = v
+			y.s[i] = v
 		case kUnsigned:
-			v := wrapU(dt, prod.u[i]+bias.u[i%n])
+			v := wrapU(dt, y.u[i]+args[0].u[ch])
+			if add {
+				v = wrapU(dt, v+addend.u[i])
+			}
 			if act == "Relu6" {
 				v = min(v, 6)
 			}
-			prod.u[i] = v
+			y.u[i] = v
 		}
 	}
-	return prod, nil
+	return y, nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // einsumOperand is one parsed operand of an Einsum equation: its labels in

@@ -182,12 +182,25 @@ func TestFusedMatMul(t *testing.T) {
 	wantFloats(t, got, memref.Float32, []int{1, 1}, 0)
 	wantInts(t, mustOp(t, "tf._FusedMatMul", fused("BiasAdd", "Relu"), memref.Int32, tensor(t, []int{1, 2}, int32(1), 2), tensor(t, []int{2, 2}, int32(1), -5, 1, 1),
 		vec(t, int32(0), 1)), memref.Int32, []int{1, 2}, 3, 0)
-	_, err := runOp(t, "tf._FusedMatMul", fused("BiasAdd", "GeluExact"), mlir.Unranked(memref.Float32), a, b, bias)
-	wantErr(t, err, "fused activation \"GeluExact\" is not supported")
+	_, err := runOp(t, "tf._FusedMatMul", fused("BiasAdd", "Swish"), mlir.Unranked(memref.Float32), a, b, bias)
+	wantErr(t, err, "fused activation \"Swish\" is not supported")
+	// GeluExact: 0.5·x·(1 + erf(x/√2)); GeluApproximate: the tanh form.
+	gelu := func(x float64) float64 { return r(0.5 * x * (1 + math.Erf(x/math.Sqrt2))) }
+	wantFloats(t, mustOp(t, "tf._FusedMatMul", fused("BiasAdd", "GeluExact"), memref.Float32, a, b, bias), memref.Float32, []int{2, 2},
+		gelu(-1), gelu(-1.5), gelu(1), gelu(4.5))
+	tanhGelu := func(x float64) float64 { return r(0.5 * x * (1 + math.Tanh(0.7978845608028654*(x+0.044715*x*x*x)))) }
+	wantFloats(t, mustOp(t, "tf._FusedMatMul", fused("BiasAdd", "GeluApproximate"), memref.Float32, a, b, bias), memref.Float32, []int{2, 2},
+		tanhGelu(-1), tanhGelu(-1.5), tanhGelu(1), tanhGelu(4.5))
+	// BiasAdd then Add of a fourth operand, then the activation, each rounded.
+	addend := tensor(t, []int{2, 2}, float32(2), 2, -3, 0.25)
+	wantFloats(t, mustOp(t, "tf._FusedMatMul", fused("BiasAdd", "Add", "Relu"), memref.Float32, a, b, bias, addend), memref.Float32, []int{2, 2},
+		1, 0.5, 0, 4.75)
+	_, err = runOp(t, "tf._FusedMatMul", fused("BiasAdd", "Add"), mlir.Unranked(memref.Float32), a, b, bias)
+	wantErr(t, err, "fused_ops [\"BiasAdd\" \"Add\"] take 2 extra operands, got 1")
 	_, err = runOp(t, "tf._FusedMatMul", fused("Relu"), mlir.Unranked(memref.Float32), a, b, bias)
 	wantErr(t, err, "fused_ops [\"Relu\"] is not supported")
 	_, err = runOp(t, "tf._FusedMatMul", fused("BiasAdd"), mlir.Unranked(memref.Float32), a, b, vec(t, float32(1)))
-	wantErr(t, err, "bias [1] must be a vector of the 2 output columns")
+	wantErr(t, err, "fused operand 2 tensor<1xf32> must be a vector of the 2 output channels")
 }
 
 func TestEinsum(t *testing.T) {

@@ -85,6 +85,14 @@ var specialOps = map[string]handler{
 	"tf.TensorScatterSub": evalTensorScatter,   // tensor with updates subtracted at indices
 	"tf.TensorScatterMax": evalTensorScatter,   // max(tensor, updates) at indices, NaN propagates
 	"tf.TensorScatterMin": evalTensorScatter,   // min(tensor, updates) at indices, NaN propagates
+
+	"tf.Conv3D":                evalConv3D,          // NDHWC convolution
+	"tf.DepthwiseConv2dNative": evalDepthwiseConv2d, // per-channel NHWC convolution
+	"tf.MaxPool":               evalPool,            // window max, NHWC
+	"tf.AvgPool":               evalPool,            // window mean over the covered input, NHWC
+	"tf.MaxPool3D":             evalPool,            // window max, NDHWC
+	"tf.AvgPool3D":             evalPool,            // window mean, NDHWC
+	"tf._FusedConv2D":          evalFusedConv2D,     // activation(Conv2D + bias or batch norm [+ addend])
 }
 
 // multiHandler computes every result of op.
