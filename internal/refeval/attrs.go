@@ -236,6 +236,8 @@ func maxFinite(dt memref.DType) float64 {
 	switch dt {
 	case memref.Float16:
 		return 65504
+	case memref.BFloat16:
+		return 0x1.fep127 // 0x7f7f
 	case memref.Float32:
 		return math.MaxFloat32
 	}

@@ -618,7 +618,7 @@ func evalClipByValue(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	x, lo, hi := in[0], in[1], in[2]
 	dt := x.dt
-	if kindOf(dt) == kBool {
+	if kindOf(dt) == kBool || kindOf(dt) == kComplex {
 		return nil, errElemType(op, dt)
 	}
 	s, err := broadcast(op, x.shape, lo.shape)
@@ -678,7 +678,7 @@ func evalApproximateEqual(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	x, y := in[0], in[1]
 	dt := x.dt
-	if kindOf(dt) == kBool {
+	if kindOf(dt) == kBool || kindOf(dt) == kComplex {
 		return nil, errElemType(op, dt)
 	}
 	if !sameShape(x.shape, y.shape) {

@@ -301,6 +301,8 @@ func perturbed(a *array, ulps float64) *array {
 		eps = 0x1p-52
 	case memref.Float16:
 		eps = 0x1p-10
+	case memref.BFloat16:
+		eps = 0x1p-7
 	}
 	c := *a
 	c.f = make([]float64, len(a.f))

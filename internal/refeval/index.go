@@ -25,7 +25,7 @@ func evalArgMinMax(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, err
 	}
 	x, rdt := in[0], op.Results[0].Type.Elem
-	if kindOf(x.dt) == kBool {
+	if kindOf(x.dt) == kBool || kindOf(x.dt) == kComplex {
 		return nil, errElemType(op, x.dt)
 	}
 	if rdt != memref.Int32 && rdt != memref.Int64 {
@@ -119,30 +119,36 @@ func evalCumsum(ev *evaluator, op *mlir.Op) (*array, error) {
 		for i := 0; i < inner; i++ {
 			var fs float64
 			var is int64
+			var cs complex128
 			for step := 0; step < n; step++ {
 				j := step
 				if reverse {
 					j = n - 1 - step
 				}
 				e := (o*n+j)*inner + i
-				if !exclusive {
-					if kindOf(x.dt) == kFloat {
+				step := func() {
+					switch kindOf(x.dt) {
+					case kFloat:
 						fs = roundTo(x.dt, fs+x.f[e])
-					} else {
+					case kComplex:
+						cs = roundC(x.dt, cs+x.c[e])
+					default:
 						is += intBits(x, e)
 					}
 				}
-				if kindOf(x.dt) == kFloat {
+				if !exclusive {
+					step()
+				}
+				switch kindOf(x.dt) {
+				case kFloat:
 					out.f[e] = fs
-				} else {
+				case kComplex:
+					out.c[e] = cs
+				default:
 					storeInt(out, e, is)
 				}
 				if exclusive {
-					if kindOf(x.dt) == kFloat {
-						fs = roundTo(x.dt, fs+x.f[e])
-					} else {
-						is += intBits(x, e)
-					}
+					step()
 				}
 			}
 		}
@@ -176,6 +182,9 @@ func evalRange(ev *evaluator, op *mlir.Op) (*array, error) {
 		}
 	}
 	dt := in[0].dt
+	if kindOf(dt) == kComplex {
+		return nil, errElemType(op, dt)
+	}
 	var size int64
 	switch kindOf(dt) {
 	case kFloat:

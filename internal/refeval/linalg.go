@@ -425,7 +425,7 @@ func evalEinsum(ev *evaluator, op *mlir.Op) (*array, error) {
 		}
 	}
 	dt := in[0].dt
-	if kindOf(dt) == kBool {
+	if kindOf(dt) == kBool || kindOf(dt) == kComplex {
 		return nil, errElemType(op, dt)
 	}
 	eq, err := attrString(op, "equation", "")
@@ -648,6 +648,9 @@ func evalConv2D(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	if err := matmulOperands(op, in); err != nil {
 		return nil, err
+	}
+	if kindOf(in[0].dt) == kComplex {
+		return nil, errElemType(op, in[0].dt)
 	}
 	x, w := in[0], in[1]
 	format, err := attrString(op, "data_format", "NHWC")

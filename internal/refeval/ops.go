@@ -263,6 +263,8 @@ func softplus(dt memref.DType, x float64) float64 {
 		eps = 0x1p-23
 	case memref.Float16:
 		eps = 0x1p-10
+	case memref.BFloat16:
+		eps = 0x1p-7
 	}
 	t := roundTo(dt, roundTo(dt, math.Log(eps))+2)
 	switch {
@@ -445,8 +447,24 @@ func nextAfter(dt memref.DType, x, y float64) float64 {
 		return float64(math.Nextafter32(float32(x), float32(y)))
 	case memref.Float16:
 		return nextAfterF16(x, y)
+	case memref.BFloat16:
+		return nextAfterBF16(x, y)
 	}
 	return math.Nextafter(x, y)
+}
+
+// nextAfterBF16 is nextAfterF16 for bf16 (x a bf16 value, x != y).
+func nextAfterBF16(x, y float64) float64 {
+	if x == 0 {
+		return math.Copysign(0x1p-133, y)
+	}
+	h := memref.F32ToBF16(float32(x)) // exact
+	if (y > x) == (x > 0) {
+		h++
+	} else {
+		h--
+	}
+	return float64(memref.BF16ToF32(h))
 }
 
 // nextAfterF16 steps x (an f16 value, x != y, neither NaN) by one f16 ulp
