@@ -481,6 +481,83 @@ def conv_cases():
          attrs=dict(mm_attrs, fused_ops=["BiasAdd", "Add"], num_args=2), rtol=1e-5, atol=1e-6)
 
 
+# ---------------------------------------------------------------------------
+# matrix diagonals (MatrixDiagV3 / MatrixDiagPartV3 docs: d = col - row,
+# band index k1 - d, shorter diagonals padded by align) and Bitcast
+
+def diag_offset(d, dlen, maxlen, align):
+    sup, sub = align.split("_")
+    if (d >= 0 and sup == "RIGHT") or (d <= 0 and sub == "RIGHT"):
+        return maxlen - dlen
+    return 0
+
+
+def diag_part(x, k0, k1, pad, align):
+    m, n = x.shape[-2:]
+    maxlen = min(m + min(k1, 0), n - max(k0, 0))
+    out = np.full(x.shape[:-2] + (k1 - k0 + 1, maxlen), pad, dtype=x.dtype)
+    for j, d in enumerate(range(k1, k0 - 1, -1)):
+        dlen = min(m + min(d, 0), n - max(d, 0))
+        off = diag_offset(d, dlen, maxlen, align)
+        for t in range(dlen):
+            out[..., j, t + off] = x[..., t + max(-d, 0), t + max(d, 0)]
+    return out if k0 != k1 else out[..., 0, :]
+
+
+def diag_make(dg, k0, k1, rows, cols, pad, align):
+    if k0 == k1:
+        dg = dg[..., None, :]
+    maxlen = dg.shape[-1]
+    out = np.full(dg.shape[:-2] + (rows, cols), pad, dtype=dg.dtype)
+    for row in range(rows):
+        for col in range(cols):
+            d = col - row
+            if k0 <= d <= k1:
+                dlen = min(rows + min(d, 0), cols - max(d, 0))
+                i = col - max(d, 0) + diag_offset(d, dlen, maxlen, align)
+                if 0 <= i < maxlen:
+                    out[..., row, col] = dg[..., k1 - d, i]
+    return out
+
+
+def diag_cases():
+    r = rng("diag")
+    x = r.uniform(-1, 1, (2, 4, 5)).astype(f32)
+    case("matrix_diag_part_v1", "tf.MatrixDiagPart", [x], [np.ascontiguousarray(np.diagonal(x, axis1=-2, axis2=-1))])
+    v = r.randint(-9, 9, (3, 4)).astype(i32)
+    case("matrix_diag_v1", "tf.MatrixDiag", [v], [np.stack([np.diag(row) for row in v])])
+    for k, align in (((-1, 2), "RIGHT_LEFT"), ((-2, 0), "LEFT_RIGHT"), ((1, 1), "RIGHT_LEFT"), ((-3, 3), "LEFT_LEFT")):
+        k0, k1 = k
+        kk = np.array([k0, k1] if k0 != k1 else k0, dtype=i32)
+        pad = f32(9)
+        case("matrix_diag_part_v3_%d_%d_%s" % (k0, k1, align.lower()), "tf.MatrixDiagPartV3",
+             [x, kk, np.array(pad, dtype=f32)], [diag_part(x, k0, k1, pad, align)], attrs={"align": align})
+    for k, rows, cols, align in (((-1, 1), -1, -1, "RIGHT_LEFT"), ((0, 2), 3, -1, "LEFT_RIGHT"), ((-2, -2), -1, 4, "RIGHT_RIGHT")):
+        k0, k1 = k
+        nd = k1 - k0 + 1
+        maxlen = 3
+        dg = r.randint(1, 9, (2, nd, maxlen) if nd > 1 else (2, maxlen)).astype(i64)
+        minr, minc = maxlen - min(k1, 0), maxlen + max(k0, 0)
+        R, C = rows, cols
+        if R == -1 and C == -1:
+            R = C = max(minr, minc)
+        elif R == -1:
+            R = minr
+        elif C == -1:
+            C = minc
+        kk = np.array([k0, k1] if nd > 1 else k0, dtype=i32)
+        case("matrix_diag_v3_%d_%d_%s" % (k0, k1, align.lower()), "tf.MatrixDiagV3",
+             [dg, kk, np.array(rows, dtype=i32), np.array(cols, dtype=i32), np.array(-1, dtype=i64)],
+             [diag_make(dg, k0, k1, R, C, -1, align)], attrs={"align": align})
+    b = np.array([1.0, -2.5, 3e38], dtype=f32)
+    case("bitcast_f32_u8", "tf.Bitcast", [b], [b.view(u8).reshape(3, 4)], attrs={"type": "ui8"})
+    bi = np.array([[1, 2], [-3, 40000]], dtype=np.int32).view(i16).reshape(2, 2, 2)
+    case("bitcast_i16_i32", "tf.Bitcast", [bi], [bi.reshape(2, 4).view(np.int32)])
+    c = np.array([1 + 2j, -3 - 4j], dtype=c64)
+    case("bitcast_c64_i64", "tf.Bitcast", [c], [c.view(i64)])
+    case("bitcast_f32_i32", "tf.Bitcast", [b], [b.view(i32)])
+
+
 def build():
     complex_cases()
     bf16_cases()
@@ -489,6 +566,7 @@ def build():
     scatter_cases()
     multi_cases()
     conv_cases()
+    diag_cases()
     files = {}
     for name, c in CASES.items():
         meta = {"op": c["op"], "attrs": c["attrs"], "results": [dtype_name(x) for x in c["results"]]}

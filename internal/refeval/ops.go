@@ -92,6 +92,11 @@ var specialOps = map[string]handler{
 	"tf.AvgPool":               evalPool,            // window mean over the covered input, NHWC
 	"tf.MaxPool3D":             evalPool,            // window max, NDHWC
 	"tf.AvgPool3D":             evalPool,            // window mean, NDHWC
+	"tf.MatrixDiag":            evalMatrixDiag,      // a square matrix with the last dim on its diagonal
+	"tf.MatrixDiagV3":          evalMatrixDiag,      // matrices with a band of diagonals (k, num_rows, num_cols, padding, align)
+	"tf.MatrixDiagPart":        evalMatrixDiagPart,  // the main diagonal of each innermost matrix
+	"tf.MatrixDiagPartV3":      evalMatrixDiagPart,  // a band of diagonals (k, padding, align)
+	"tf.Bitcast":               evalBitcast,         // the same bytes as another element type
 	"tf._FusedConv2D":          evalFusedConv2D,     // activation(Conv2D + bias or batch norm [+ addend])
 }
 

@@ -39,6 +39,14 @@ func TestOps14Errors(t *testing.T) {
 		{"tf.ComplexAbs", nil, memref.Float32, []*memref.Tensor{f}, "operand must be a complex tensor"},
 		{"tf.Complex", nil, memref.Complex64, []*memref.Tensor{vec(t, int32(1)), vec(t, int32(1))}, "does not support element type i32"},
 		{"tf.Exp", nil, memref.Int32, []*memref.Tensor{vec(t, int32(1))}, "does not support element type i32"},
+		{"tf.MatrixDiagPartV3", nil, memref.Float32, []*memref.Tensor{f, vec(t, int32(1), 0), memref.Scalar(float32(0))}, "lower_diag_index must not be larger than upper_diag_index: 1 > 0"},
+		{"tf.MatrixDiagPartV3", nil, memref.Float32, []*memref.Tensor{f, i32(3), memref.Scalar(float32(0))}, "Diagonal index 3..3 out of bounds for a 2x3 matrix"},
+		{"tf.MatrixDiagPartV3", nil, memref.Float32, []*memref.Tensor{f, i32(0), memref.Scalar(int32(0))}, "padding_value must be a scalar of f32"},
+		{"tf.MatrixDiagV3", nil, memref.Float32, []*memref.Tensor{f, vec(t, int32(0), 2), i32(-1), i32(-1), memref.Scalar(float32(0))}, "The number of diagonals provided in the input does not match"},
+		{"tf.MatrixDiagV3", nil, memref.Float32, []*memref.Tensor{f, i32(0), i32(2), i32(-1), memref.Scalar(float32(0))}, "The number of rows or columns is not consistent"},
+		{"tf.MatrixDiagPart", nil, memref.Float32, []*memref.Tensor{vec(t, float32(1))}, "input must be at least 2-dim"},
+		{"tf.Bitcast", nil, memref.Float64, []*memref.Tensor{vec(t, float32(1), 2, 3)}, "Cannot bitcast from f32 to f64: shape [3] does not end in 2"},
+		{"tf.Bitcast", nil, memref.Bool, []*memref.Tensor{vec(t, uint8(1))}, "cannot bitcast ui8 to i1"},
 	} {
 		_, err := runOp(t, c.name, c.attrs, mlir.Unranked(c.dt), c.args...)
 		wantErr(t, err, "'"+c.name+"' op "+c.want)
