@@ -117,6 +117,13 @@ def complex_cases():
     case("complex_realdiv_c64", "tf.RealDiv", [x, y], [x / y])
     s = SPECIAL.astype(c128)
     case("complex_neg_special", "tf.Neg", [s], [-s])
+    # C99 Annex G special values, which numpy follows: every pair of parts
+    # from {±0, ±1.5, ±2, ±Inf, NaN}.
+    parts = (0.0, -0.0, 1.5, -1.5, np.inf, -np.inf, np.nan)
+    grid = np.array([complex(p, q) for p in parts for q in parts[:2] + (2.0, -2.0) + parts[4:]], dtype=c128)
+    for name, f in (("Sqrt", np.sqrt), ("Exp", np.exp), ("Log", np.log)):
+        case("complex_special_" + name.lower(), "tf." + name, [grid], [f(grid)], rtol=1e-15, atol=0)
+    case("complex_special_mul", "tf.Mul", [grid, grid[::-1].copy()], [grid * grid[::-1]], rtol=1e-15, atol=0)
     case("complex_addv2_special", "tf.AddV2", [s, s[::-1].copy()], [s + s[::-1]])
     case("complex_square_c64", "tf.Square", [x], [x * x])
     case("complex_exp_c64", "tf.Exp", [x], [np.exp(x)], rtol=2e-6, atol=2e-6)

@@ -174,7 +174,7 @@ var unaryOps = map[string]unarySpec{
 	"tf.Exp":        {f: math.Exp, c: cmplx.Exp},                                           // e^x
 	"tf.Log":        {f: logExact, c: cmplx.Log},                                           // ln x
 	"tf.Log1p":      {f: math.Log1p},                                                       // ln(1+x)
-	"tf.Sqrt":       {f: math.Sqrt, c: cmplx.Sqrt},                                         // √x
+	"tf.Sqrt":       {f: math.Sqrt, c: sqrtC},                                              // √x
 	"tf.Rsqrt":      {f: rsqrt, c: rsqrtC},                                                 // 1/√x
 	"tf.Tanh":       {f: math.Tanh},                                                        // tanh x
 	"tf.Sigmoid":    {f: sigmoid},                                                          // 1/(1+e^-x)
