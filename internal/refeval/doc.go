@@ -291,4 +291,32 @@
 // "<message> : Tensor had NaN values", "Inf values" or "Inf and NaN
 // values" when elements are NaN or infinite, TensorFlow's InvalidArgument),
 // IdentityN (result i is operand i), PreventGradient, Snapshot.
+//
+// Issue 14 (none of these compile yet; testdata/refops holds their numpy
+// goldens): Angle, AvgPool, AvgPool3D, BatchMatMul, BatchMatMulV3, Bitcast,
+// Complex, ComplexAbs, Conj, Conv3D, Cumprod, DepthwiseConv2dNative,
+// EuclideanNorm, GatherNd, Imag, LeftShift, LinSpace, MatrixBandPart,
+// MatrixDiag, MatrixDiagPart, MatrixDiagPartV3, MatrixDiagV3, MaxPool,
+// MaxPool3D, MirrorPad, PopulationCount, Rank, Real, RightShift, ScatterNd,
+// Size, Split, SplitV, TensorScatterMax, TensorScatterMin,
+// TensorScatterSub, TopKV2, Unpack, Where, _FusedConv2D; _FusedMatMul also
+// takes the Add fusion and GeluExact/GeluApproximate.
+//
+// # Complex and bf16
+//
+// complex<f32> and complex<f64> are held in complex128, each part rounded
+// to the part type at every op result (complex.go says where Go's complex
+// arithmetic, which the evaluator uses, meets numpy's and C99's special
+// values and where it differs). They take Neg, Square, Exp, Log, Sqrt,
+// Rsqrt, Reciprocal, Conj, Add, AddV2, Sub, Mul, Div, RealDiv, DivNoNan,
+// Pow, Equal, NotEqual, Sum, Prod, Mean, Cumsum, Cumprod, MatMul,
+// BatchMatMul* (adj_x/adj_y conjugate), BiasAdd, Cast, ZerosLike, OnesLike,
+// the data-movement ops, and Real, Imag, ComplexAbs, Angle (results of the
+// part type). Cast from complex keeps the real part (TensorFlow's
+// static_cast); to i1 it is z != 0. Ops that need an order refuse complex.
+//
+// bf16 is a float type like f16: values held in float64, each op result
+// rounded once to nearest even. Cast to bf16 from f64 and from integers
+// goes through f32 first, as Eigen's bfloat16 constructor (so TensorFlow)
+// does; f16's casts round once.
 package refeval
