@@ -307,6 +307,8 @@ func FuzzParseLiteral(f *testing.F) {
 		"2x3xf32=1 2 3 4 5 6", "f32=5", "3xi1=true false 1", "2x2xi32=[[1,2],[3,4]]",
 		"0x3xf32=", "4xf32=0", "3xf16=nan inf -inf", "2xi8=0xFF -1", "ui64=0x10",
 		"tensor<2xf64>=[1e-300 -0]", "2xf32=0x7FC00001 1.5e38",
+		"2xc64=1+2i 3-1i", "tensor<2xcomplex<f64>>=[nan-infi 1e-3+2e+2j]", "3xcomplex64=2i -1.5 0x1p-2-0x1p+1i",
+		"2xbf16=1 0.1", "bfloat16=0x7FC1", "2xc128=-0-0i 5",
 	} {
 		f.Add(s)
 	}

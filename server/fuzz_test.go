@@ -137,6 +137,9 @@ func FuzzDecodeJSON(f *testing.F) {
 		`{"inputs":[{"dtype":"f16","shape":[0,4294967295],"data":[]}]}`,
 		`{"inputs":[{"dtype":"f32","shape":[4294967295,4294967295],"data":[]}]}`,
 		`{"inputs":[]}`,
+		`{"inputs":[{"dtype":"c64","shape":[2],"data":[[1,2],["nan",-0]]}]}`,
+		`{"inputs":[{"dtype":"complex<f64>","shape":[],"data":[1e308,"-inf"]}]}`,
+		`{"inputs":[{"dtype":"bf16","shape":[3],"data":[1,1.00390625,"inf"]}]}`,
 	} {
 		f.Add([]byte(s))
 	}
