@@ -36,6 +36,12 @@ const (
 	MathExpm1                     // e**x - 1, accurate near 0
 	MathErfc                      // complementary error function, 1 - erf(x)
 	MathExpNonPos                 // e**min(x, 0): exp for arguments that cannot be positive
+	MathLgamma                    // log|Γ(x)| (TF's Lgamma: +Inf at the poles)
+	MathDigamma                   // ψ(x) = Γ'(x)/Γ(x) (NaN at the poles)
+	MathErfinv                    // inverse error function
+	MathNdtri                     // inverse of the standard normal CDF
+	MathBesselI0e                 // exp(-|x|)·I₀(x)
+	MathBesselI1e                 // exp(-|x|)·I₁(x)
 	numMathFuncs
 )
 
@@ -82,6 +88,12 @@ func init() {
 		MathExpm1:     {"expm1", 1, via64(genExpm164), genExpm164},
 		MathErfc:      {"erfc", 1, via64(genErfc64), genErfc64},
 		MathExpNonPos: {"expnonpos", 1, genExpNonPos32, genExpNonPos64},
+		MathLgamma:    {"lgamma", 1, via64(genLgamma64), genLgamma64},
+		MathDigamma:   {"digamma", 1, via64(genDigamma64), genDigamma64},
+		MathErfinv:    {"erfinv", 1, via64(genErfinv64), genErfinv64},
+		MathNdtri:     {"ndtri", 1, via64(genNdtri64), genNdtri64},
+		MathBesselI0e: {"besseli0e", 1, via64(genI0e64), genI0e64},
+		MathBesselI1e: {"besseli1e", 1, via64(genI1e64), genI1e64},
 	}
 }
 

@@ -616,6 +616,9 @@ func extraGoRef(fn MathFunc) func(x, y float64) float64 {
 	case MathExpNonPos:
 		return u(func(x float64) float64 { return math.Exp(min(x, 0)) })
 	}
+	if f := specialGoRef(fn); f != nil {
+		return f
+	}
 	panic("no reference for " + fn.String())
 }
 
