@@ -211,6 +211,12 @@ const (
 	// cannot be positive (softmax's x - max(x), softplus's -|x|), which
 	// the code generator computes in fewer steps (no overflow to handle).
 	MathExpNonPos
+	MathLgamma    // log|Γ(a)|; +Inf at 0, the negative integers and ±Inf (TF's Lgamma)
+	MathDigamma   // ψ(a); NaN at 0, the negative integers and -Inf (TF's Digamma)
+	MathErfinv    // inverse of erf; ±Inf at ±1, NaN outside [-1, 1]
+	MathNdtri     // inverse of the standard normal CDF; -Inf at 0, +Inf at 1, NaN outside [0, 1]
+	MathBesselI0e // e**-|a|·I₀(a)
+	MathBesselI1e // e**-|a|·I₁(a)
 	numMathFns
 )
 
@@ -218,7 +224,8 @@ var mathNames = [...]string{MathExp: "exp", MathLog: "log", MathLog1p: "log1p", 
 	MathLogistic: "logistic", MathSin: "sin", MathCos: "cos", MathErf: "erf", MathErfc: "erfc",
 	MathExpm1: "expm1", MathTan: "tan", MathAsin: "asin", MathAcos: "acos", MathAtan: "atan",
 	MathSinh: "sinh", MathCosh: "cosh", MathAsinh: "asinh", MathAcosh: "acosh", MathAtanh: "atanh",
-	MathAtan2: "atan2", MathExpNonPos: "expnonpos"}
+	MathAtan2: "atan2", MathExpNonPos: "expnonpos", MathLgamma: "lgamma", MathDigamma: "digamma",
+	MathErfinv: "erfinv", MathNdtri: "ndtri", MathBesselI0e: "besseli0e", MathBesselI1e: "besseli1e"}
 
 // Binary reports the functions of OpMath2.
 func (m MathFn) Binary() bool { return m == MathAtan2 }

@@ -43,7 +43,9 @@ var mathFuncs = [...]wasmmath.MathFunc{
 	loopir.MathErfc: wasmmath.MathErfc, loopir.MathExpm1: wasmmath.MathExpm1, loopir.MathTan: wasmmath.MathTan, loopir.MathAsin: wasmmath.MathAsin,
 	loopir.MathAcos: wasmmath.MathAcos, loopir.MathAtan: wasmmath.MathAtan, loopir.MathSinh: wasmmath.MathSinh, loopir.MathCosh: wasmmath.MathCosh,
 	loopir.MathAsinh: wasmmath.MathAsinh, loopir.MathAcosh: wasmmath.MathAcosh, loopir.MathAtanh: wasmmath.MathAtanh, loopir.MathAtan2: wasmmath.MathAtan2,
-	loopir.MathExpNonPos: wasmmath.MathExpNonPos,
+	loopir.MathExpNonPos: wasmmath.MathExpNonPos, loopir.MathLgamma: wasmmath.MathLgamma, loopir.MathDigamma: wasmmath.MathDigamma,
+	loopir.MathErfinv: wasmmath.MathErfinv, loopir.MathNdtri: wasmmath.MathNdtri, loopir.MathBesselI0e: wasmmath.MathBesselI0e,
+	loopir.MathBesselI1e: wasmmath.MathBesselI1e,
 }
 
 // fop picks the f32x4 or f64x2 form.
