@@ -185,7 +185,8 @@ func (c Cmp) String() string { return cmpNames[c] }
 type MathFn uint8
 
 // The functions (floats only; NaN in, NaN out; C99 Annex F at the edges).
-// All take one argument except MathAtan2 (OpMath2: atan2(a, b), a is y).
+// All take one argument except MathAtan2 (OpMath2: atan2(a, b), a is y)
+// and the two-argument special functions (zeta … igammac).
 const (
 	MathExp      MathFn = iota // e**a
 	MathLog                    // natural log
@@ -217,6 +218,10 @@ const (
 	MathNdtri     // inverse of the standard normal CDF; -Inf at 0, +Inf at 1, NaN outside [0, 1]
 	MathBesselI0e // e**-|a|·I₀(a)
 	MathBesselI1e // e**-|a|·I₁(a)
+	MathZeta      // Hurwitz ζ(a, b) = Σ (k+b)**-a; OpMath2 only (TF's Zeta(x, q))
+	MathPolygamma // ψ⁽ᵃ⁾(b); OpMath2 only (TF's Polygamma(a, x)); NaN unless a is a non-negative integer
+	MathIgamma    // regularized lower incomplete gamma P(a, b); OpMath2 only
+	MathIgammac   // regularized upper incomplete gamma Q(a, b) = 1 - P(a, b); OpMath2 only
 	numMathFns
 )
 
@@ -225,10 +230,13 @@ var mathNames = [...]string{MathExp: "exp", MathLog: "log", MathLog1p: "log1p", 
 	MathExpm1: "expm1", MathTan: "tan", MathAsin: "asin", MathAcos: "acos", MathAtan: "atan",
 	MathSinh: "sinh", MathCosh: "cosh", MathAsinh: "asinh", MathAcosh: "acosh", MathAtanh: "atanh",
 	MathAtan2: "atan2", MathExpNonPos: "expnonpos", MathLgamma: "lgamma", MathDigamma: "digamma",
-	MathErfinv: "erfinv", MathNdtri: "ndtri", MathBesselI0e: "besseli0e", MathBesselI1e: "besseli1e"}
+	MathErfinv: "erfinv", MathNdtri: "ndtri", MathBesselI0e: "besseli0e", MathBesselI1e: "besseli1e",
+	MathZeta: "zeta", MathPolygamma: "polygamma", MathIgamma: "igamma", MathIgammac: "igammac"}
 
 // Binary reports the functions of OpMath2.
-func (m MathFn) Binary() bool { return m == MathAtan2 }
+func (m MathFn) Binary() bool {
+	return m == MathAtan2 || m == MathZeta || m == MathPolygamma || m == MathIgamma || m == MathIgammac
+}
 
 func (m MathFn) String() string { return mathNames[m] }
 

@@ -45,7 +45,8 @@ var mathFuncs = [...]wasmmath.MathFunc{
 	loopir.MathAsinh: wasmmath.MathAsinh, loopir.MathAcosh: wasmmath.MathAcosh, loopir.MathAtanh: wasmmath.MathAtanh, loopir.MathAtan2: wasmmath.MathAtan2,
 	loopir.MathExpNonPos: wasmmath.MathExpNonPos, loopir.MathLgamma: wasmmath.MathLgamma, loopir.MathDigamma: wasmmath.MathDigamma,
 	loopir.MathErfinv: wasmmath.MathErfinv, loopir.MathNdtri: wasmmath.MathNdtri, loopir.MathBesselI0e: wasmmath.MathBesselI0e,
-	loopir.MathBesselI1e: wasmmath.MathBesselI1e,
+	loopir.MathBesselI1e: wasmmath.MathBesselI1e, loopir.MathZeta: wasmmath.MathZeta, loopir.MathPolygamma: wasmmath.MathPolygamma,
+	loopir.MathIgamma: wasmmath.MathIgamma, loopir.MathIgammac: wasmmath.MathIgammac,
 }
 
 // fop picks the f32x4 or f64x2 form.

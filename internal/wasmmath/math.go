@@ -42,6 +42,10 @@ const (
 	MathNdtri                     // inverse of the standard normal CDF
 	MathBesselI0e                 // exp(-|x|)·I₀(x)
 	MathBesselI1e                 // exp(-|x|)·I₁(x)
+	MathZeta                      // Hurwitz ζ(x, q) = Σ (k+q)**-x
+	MathPolygamma                 // ψ⁽ⁿ⁾(x): polygamma(n, x), n the first argument
+	MathIgamma                    // regularized lower incomplete gamma P(a, x)
+	MathIgammac                   // regularized upper incomplete gamma Q(a, x)
 	numMathFuncs
 )
 
@@ -94,6 +98,10 @@ func init() {
 		MathNdtri:     {"ndtri", 1, via64(genNdtri64), genNdtri64},
 		MathBesselI0e: {"besseli0e", 1, via64(genI0e64), genI0e64},
 		MathBesselI1e: {"besseli1e", 1, via64(genI1e64), genI1e64},
+		MathZeta:      {"zeta", 2, via64(genZeta64), genZeta64},
+		MathPolygamma: {"polygamma", 2, via64(genPolygamma64), genPolygamma64},
+		MathIgamma:    {"igamma", 2, via64(genIgamma64), genIgamma64},
+		MathIgammac:   {"igammac", 2, via64(genIgammac64), genIgammac64},
 	}
 }
 

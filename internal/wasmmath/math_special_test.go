@@ -77,13 +77,33 @@ var specialRanges = []specialRange{
 	{MathBesselI1e, wasm.F32, "|x| in [1e-38, 1e38]", 1, false},
 	{MathBesselI1e, wasm.F64, "[-10, 10]", 2, false},
 	{MathBesselI1e, wasm.F64, "|x| in [1e-300, 1e300]", 2, false},
+	{MathZeta, wasm.F32, "x in [1.01, 30], q in [0.1, 50]", 1, false},
+	{MathZeta, wasm.F32, "x in [1.5, 5], q in [50, 1e6]", 1, false},
+	{MathZeta, wasm.F32, "integer x in [2, 10], q in (-10, 0)", 1, false},
+	{MathZeta, wasm.F64, "x in [1.01, 30], q in [0.1, 50]", 5, false},
+	{MathZeta, wasm.F64, "x in [1.5, 5], q in [50, 1e6]", 2, false},
+	{MathZeta, wasm.F64, "integer x in [2, 10], q in (-10, 0)", 11, false},
+	{MathPolygamma, wasm.F32, "n in {1..5}, x in [0.1, 20]", 1, false},
+	{MathPolygamma, wasm.F32, "n in {1..5}, x in (-5, 0)", 1, false},
+	{MathPolygamma, wasm.F32, "n = 0, x in [0.1, 10]", 1, false},
+	{MathPolygamma, wasm.F64, "n in {1..5}, x in [0.1, 20]", 5, false},
+	{MathPolygamma, wasm.F64, "n in {1..5}, x in (-5, 0)", 9, false},
+	{MathPolygamma, wasm.F64, "n = 0, x in [0.1, 10]", 2, false},
+	{MathIgamma, wasm.F32, "a in [0.05, 10], x in [0, 3a+1]", 1, false},
+	{MathIgamma, wasm.F32, "a in [10, 100], x in [0, 3a+1]", 1, false},
+	{MathIgamma, wasm.F64, "a in [0.05, 10], x in [0, 3a+1]", 19, false},
+	{MathIgamma, wasm.F64, "a in [10, 100], x in [0, 3a+1]", 675, false},
+	{MathIgammac, wasm.F32, "a in [0.05, 10], x in [0, 3a+1]", 1, false},
+	{MathIgammac, wasm.F32, "a in [10, 100], x in [0, 3a+1]", 1, false},
+	{MathIgammac, wasm.F64, "a in [0.05, 10], x in [0, 3a+1]", 243, false},
+	{MathIgammac, wasm.F64, "a in [10, 100], x in [0, 3a+1]", 641, false},
 }
 
 // refBlock is one labelled block of a reference file.
 type refBlock struct {
-	lanes   wasm.ValType
-	what    string
-	x, want []float64
+	lanes      wasm.ValType
+	what       string
+	x, y, want []float64
 }
 
 // loadSpecialRefs reads testdata/special/<name>.txt.gz: "range f32|f64
@@ -113,16 +133,21 @@ func loadSpecialRefs(t testing.TB, name string) []refBlock {
 			continue
 		}
 		fs := strings.Fields(line)
-		if len(fs) != 2 || len(blocks) == 0 {
+		if len(fs) < 2 || len(fs) > 3 || len(blocks) == 0 {
 			t.Fatalf("%s: bad line %q", name, line)
 		}
-		x, err1 := strconv.ParseFloat(fs[0], 64)
-		w, err2 := strconv.ParseFloat(fs[1], 64)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: bad line %q", name, line)
+		v := make([]float64, 3)
+		for i, f := range fs {
+			var err error
+			if v[i], err = strconv.ParseFloat(f, 64); err != nil {
+				t.Fatalf("%s: bad line %q", name, line)
+			}
+		}
+		if len(fs) == 2 {
+			v[1], v[2] = 0, v[1]
 		}
 		b := &blocks[len(blocks)-1]
-		b.x, b.want = append(b.x, x), append(b.want, w)
+		b.x, b.y, b.want = append(b.x, v[0]), append(b.y, v[1]), append(b.want, v[2])
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
@@ -146,22 +171,26 @@ func absUlp(got, want, eps float64) uint64 {
 
 // measureSpecial evaluates one table row and returns the worst case.
 func measureSpecial(t *testing.T, h *mathHarness, row specialRange, b refBlock) measured {
-	x := pad4(b.x)
+	x, y := pad4(b.x), pad4(b.y)
 	want := pad4(b.want)
 	var worst measured
 	note := func(u uint64, i int, got, w float64) {
 		if u > worst.ulp || i == 0 {
 			if u >= worst.ulp {
-				worst = measured{u, x[i], 0, got, w}
+				worst = measured{u, x[i], y[i], got, w}
 			}
 		}
 	}
 	if row.lanes == wasm.F32 {
-		x32, o := make([]float32, len(x)), make([]float32, len(x))
+		x32, y32, o := make([]float32, len(x)), make([]float32, len(x)), make([]float32, len(x))
 		for i := range x {
-			x32[i] = float32(x[i])
+			x32[i], y32[i] = float32(x[i]), float32(y[i])
 		}
-		evalMath(t, h, row.fn, x32, nil, o)
+		yarg := y32
+		if row.fn.Arity() == 1 {
+			yarg = nil
+		}
+		evalMath(t, h, row.fn, x32, yarg, o)
 		for i := range x {
 			w := float32(want[i])
 			u := ulp32(o[i], w)
@@ -173,7 +202,11 @@ func measureSpecial(t *testing.T, h *mathHarness, row specialRange, b refBlock) 
 		return worst
 	}
 	o := make([]float64, len(x))
-	evalMath(t, h, row.fn, x, nil, o)
+	yarg := y
+	if row.fn.Arity() == 1 {
+		yarg = nil
+	}
+	evalMath(t, h, row.fn, x, yarg, o)
 	for i := range x {
 		u := ulp64(o[i], want[i])
 		if row.abs {
@@ -211,15 +244,22 @@ func TestSpecialULP(t *testing.T) {
 		w := measureSpecial(t, h, row, *blk)
 		fmt.Fprintf(&b, "| %v | %v | %s | %d | %d | %d |\n", row.fn, laneShape(row.lanes), row.what, len(blk.x), w.ulp, row.bound)
 		if w.ulp > row.bound {
-			t.Errorf("%v %v %s: %d ULP > bound %d at x=%v: got %v want %v",
-				row.fn, laneShape(row.lanes), row.what, w.ulp, row.bound, w.x, w.got, w.want)
+			t.Errorf("%v %v %s: %d ULP > bound %d at x=%v y=%v: got %v want %v",
+				row.fn, laneShape(row.lanes), row.what, w.ulp, row.bound, w.x, w.y, w.got, w.want)
 		}
 	}
 	t.Log(b.String())
 }
 
 // specialFuncs are the special functions.
-var specialFuncs = []MathFunc{MathLgamma, MathDigamma, MathErfinv, MathNdtri, MathBesselI0e, MathBesselI1e}
+var specialFuncs = []MathFunc{MathLgamma, MathDigamma, MathErfinv, MathNdtri, MathBesselI0e, MathBesselI1e,
+	MathZeta, MathPolygamma, MathIgamma, MathIgammac}
+
+// iterativeFunc reports the functions that loop until their lanes
+// converge (their edges are in specialCases2).
+func iterativeFunc(fn MathFunc) bool {
+	return fn == MathZeta || fn == MathPolygamma || fn == MathIgamma || fn == MathIgammac
+}
 
 // specialCases are TF's values at the edges, exact, for both lane types.
 var specialCases = []struct {
@@ -247,6 +287,43 @@ var specialCases = []struct {
 	{MathBesselI1e, math.NaN(), math.NaN()},
 }
 
+// specialCases2 are the two-argument functions' edges.
+var specialCases2 = []struct {
+	fn         MathFunc
+	x, y, want float64
+}{
+	{MathZeta, 1, 2, math.Inf(1)}, {MathZeta, 0.5, 2, math.NaN()}, {MathZeta, 2, -1, math.Inf(1)},
+	{MathZeta, 3, -1, math.NaN()}, {MathZeta, 2, 0, math.Inf(1)}, {MathZeta, 2.5, -0.5, math.NaN()},
+	{MathZeta, math.NaN(), 1, math.NaN()}, {MathZeta, 2, math.NaN(), math.NaN()}, {MathZeta, math.Inf(1), 2, 0},
+	{MathZeta, math.Inf(1), 1, 1},
+	{MathPolygamma, -1, 2, math.NaN()}, {MathPolygamma, 1.5, 2, math.NaN()}, {MathPolygamma, math.NaN(), 2, math.NaN()},
+	{MathPolygamma, 1, -2, math.Inf(1)}, {MathPolygamma, 0, 0, math.NaN()}, {MathPolygamma, 1, math.NaN(), math.NaN()},
+	{MathIgamma, -1, 0, 0}, {MathIgamma, math.NaN(), 0, 0}, {MathIgamma, 1, -1, math.NaN()}, {MathIgamma, 0, 1, math.NaN()},
+	{MathIgamma, 2, math.Inf(1), 1}, {MathIgamma, 1, math.NaN(), math.NaN()}, {MathIgamma, math.Inf(1), 3, 0},
+	{MathIgammac, 2, math.Inf(1), 0}, {MathIgammac, 2, 0, 1}, {MathIgammac, 0, 1, math.NaN()},
+	{MathIgammac, -1, 0, math.NaN()}, {MathIgammac, math.NaN(), 1, math.NaN()}, {MathIgammac, math.Inf(1), 3, 1},
+}
+
+// TestSpecialValues2 checks the two-argument functions' edges bit for bit
+// (NaN: any NaN), for f64x2 and f32x4.
+func TestSpecialValues2(t *testing.T) {
+	h := newMathHarness(t, specialFuncs)
+	for _, c := range specialCases2 {
+		o := make([]float64, 2)
+		evalMath(t, h, c.fn, []float64{c.x, c.x}, []float64{c.y, c.y}, o)
+		if !sameFloat(o[0], c.want) {
+			t.Errorf("%v f64x2 (%v, %v) = %v, want %v", c.fn, c.x, c.y, o[0], c.want)
+		}
+		x32 := []float32{float32(c.x), float32(c.x), float32(c.x), float32(c.x)}
+		y32 := []float32{float32(c.y), float32(c.y), float32(c.y), float32(c.y)}
+		o32 := make([]float32, 4)
+		evalMath(t, h, c.fn, x32, y32, o32)
+		if !sameFloat(float64(o32[0]), float64(float32(c.want))) {
+			t.Errorf("%v f32x4 (%v, %v) = %v, want %v", c.fn, c.x, c.y, o32[0], c.want)
+		}
+	}
+}
+
 // TestSpecialValues checks TF's values at the special inputs bit for bit
 // (NaN: any NaN), for f64x2 and f32x4.
 func TestSpecialValues(t *testing.T) {
@@ -271,9 +348,6 @@ func TestSpecialValues(t *testing.T) {
 // at ±0, ±Inf and NaN (what TestMathSpecialValues compares) and close
 // elsewhere (what BenchmarkMath's Go column runs).
 func specialGoRef(fn MathFunc) func(x, y float64) float64 {
-	for _, c := range specialCases {
-		_ = c
-	}
 	lookup := func(x float64) (float64, bool) {
 		for _, c := range specialCases {
 			if c.fn == fn && sameFloat(x, c.x) {
@@ -311,6 +385,17 @@ func specialGoRef(fn MathFunc) func(x, y float64) float64 {
 				s += term
 			}
 			return math.Copysign(s*math.Exp(-ax), math.Copysign(1, x*(nu*2-1)+nu))
+		}
+	case MathZeta, MathPolygamma, MathIgamma, MathIgammac:
+		// Only BenchmarkMath's Go column runs these (TestMathSpecialValues
+		// skips the iterative functions): stand-ins of comparable cost, a
+		// 64-term sum, not references (those are the mpmath tables).
+		return func(x, y float64) float64 {
+			s := 0.0
+			for k := 0.0; k < 64; k++ {
+				s += math.Pow(y+k, -x)
+			}
+			return s
 		}
 	default:
 		return nil

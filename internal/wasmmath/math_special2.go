@@ -1,0 +1,252 @@
+package wasmmath
+
+import (
+	"github.com/sandjit/sandjit/internal/wasm"
+	"math"
+)
+
+// The iterative special functions: zeta(x, q), polygamma(n, x),
+// igamma(a, x) and igammac(a, x). Their series and continued fractions
+// converge after a number of steps that depends on the arguments, so each
+// lane runs the same loop with a convergence mask: a lane that has
+// converged keeps its values (bitselect), and the loop ends when no lane
+// is active or after a fixed cap (TF's: 2000 steps for igamma). Every
+// function they use (pow, log, exp, lgamma, digamma) is inlined, so the
+// bodies make no calls. Written for f64x2; f32x4 runs them on the promoted
+// halves (one loop per half). TF's special values as in Eigen.
+
+// mov copies v into a fresh local (a loop-carried variable).
+func (e *vemit) mov(v vr) vr {
+	e.get(v)
+	return e.set()
+}
+
+// assign stores v into the local dst.
+func (e *vemit) assign(dst, v vr) {
+	e.get(v)
+	e.f.LocalSet(dst.l)
+}
+
+// loopWhile emits body in a loop that runs while a lane of the mask that
+// body returns is set, and at most limit times.
+func (e *vemit) loopWhile(limit int, body func() (active vr)) {
+	n := e.f.NewLocal(wasm.I32)
+	e.f.I32Const(int32(limit))
+	e.f.LocalSet(n)
+	e.f.Block(wasm.BlockEmpty)
+	e.f.Loop(wasm.BlockEmpty)
+	active := body()
+	e.anyTrue(active)
+	e.f.Op(wasm.OpI32Eqz)
+	e.f.BrIf(1)
+	e.f.LocalGet(n)
+	e.f.I32Const(1)
+	e.f.Op(wasm.OpI32Sub)
+	e.f.LocalTee(n)
+	e.f.BrIf(0)
+	e.f.End()
+	e.f.End()
+}
+
+// not is the complement of a mask.
+func (e *vemit) not(m vr) vr { return e.op(wasm.OpV128Not, m) }
+
+// isInt is the mask of lanes holding an integer (±Inf included).
+func (e *vemit) isInt(a vr) vr { return e.eq(e.trunc(a), a) }
+
+// zetaSumLimit caps zeta's direct sum: a lane whose q is below about
+// -zetaSumLimit has not reached the asymptotic range when it stops, and
+// gives NaN (Eigen's loop is unbounded there).
+const zetaSumLimit = 4096
+
+// zetaA are (2j)!/B₂ⱼ, j = 1..12, the Euler–Maclaurin divisors.
+var zetaA = func() (a [12]float64) {
+	num := [12]float64{1, -1, 1, -1, 5, -691, 7, -3617, 43867, -174611, 854513, -236364091}
+	den := [12]float64{6, 30, 42, 30, 66, 2730, 6, 510, 798, 330, 138, 2730}
+	f := 1.0
+	for j := range a {
+		f *= float64((2*j + 1) * (2*j + 2))
+		a[j] = f * den[j] / num[j]
+	}
+	return a
+}()
+
+// zetaCore is the Hurwitz zeta function Σ (k+q)**-x (TF's Zeta): the
+// direct sum of at least 9 terms, until the base passes 9 or a term no
+// longer changes the sum, then Euler–Maclaurin with up to 12 Bernoulli
+// terms. Special values: +Inf at x = 1; NaN for x < 1; q <= 0: at integer
+// q +Inf when x is even, else NaN; non-integer q < 0 needs integer x.
+func zetaCore(e *vemit, x, q vr) vr {
+	one, zero := e.k(1), e.k(0)
+	const eps = 0x1p-53
+	negx := e.neg(x)
+	qle0 := e.le(q, zero)
+	qint := e.isInt(q)
+	xEven := e.isInt(e.mul(x, e.k(0.5)))
+	special := e.or(e.or(e.isnan(x), e.isnan(q)), e.le(x, one))
+	special = e.or(special, e.and(qle0, e.or(qint, e.not(e.isInt(x)))))
+	special = e.or(special, e.eq(e.abs(q), e.inf()))
+
+	s := e.mov(genPow64(e, []vr{q, negx}))
+	w := e.mov(q)
+	b := e.mov(zero)
+	it := e.mov(zero)
+	done := e.mov(special)
+	conv := e.mov(e.k(0))
+	e.loopWhile(zetaSumLimit, func() vr {
+		act := e.not(done)
+		w1 := e.add(w, one)
+		b1 := genPow64(e, []vr{w1, negx})
+		s1 := e.add(s, b1)
+		e.assign(w, e.sel(act, w1, w))
+		e.assign(b, e.sel(act, b1, b))
+		e.assign(s, e.sel(act, s1, s))
+		c := e.and(act, e.lt(e.abs(e.div(b1, s1)), e.k(eps)))
+		e.assign(conv, e.or(conv, c))
+		it1 := e.add(it, one)
+		e.assign(it, it1)
+		far := e.and(e.ge(it1, e.k(9)), e.gt(w1, e.k(9)))
+		e.assign(done, e.or(e.or(done, c), far))
+		return e.not(done)
+	})
+	unfinished := e.not(done)
+	// Euler–Maclaurin tail at w (whose term b is in s).
+	t := e.sub(e.div(e.mul(b, w), e.sub(x, one)), e.mul(e.k(0.5), b))
+	s2 := e.add(s, t)
+	a := one
+	bb := b
+	kk := 0.0
+	active := e.kbits(math.MaxUint64)
+	for i := range zetaA {
+		a = e.mul(a, e.add(x, e.k(kk)))
+		bb = e.div(bb, w)
+		term := e.div(e.mul(a, bb), e.k(zetaA[i]))
+		ns := e.add(s2, term)
+		s2 = e.sel(active, ns, s2)
+		active = e.and(active, e.ge(e.abs(e.div(term, ns)), e.k(eps)))
+		kk++
+		a = e.mul(a, e.add(x, e.k(kk)))
+		bb = e.div(bb, w)
+		kk++
+	}
+	res := e.sel(e.or(conv, e.eq(b, zero)), s, s2)
+	res = e.sel(unfinished, e.nan(), res)
+	// Special values.
+	qpole := e.sel(xEven, e.inf(), e.nan())
+	res = e.sel(e.and(qle0, e.not(qint)), e.sel(e.isInt(x), res, e.nan()), res)
+	res = e.sel(e.and(qle0, qint), qpole, res)
+	res = e.sel(e.lt(x, one), e.nan(), res)
+	res = e.sel(e.eq(x, one), e.inf(), res)
+	return e.sel(e.or(e.isnan(x), e.isnan(q)), e.nan(), res)
+}
+
+func genZeta64(e *vemit, a []vr) vr { return zetaCore(e, a[0], a[1]) }
+
+// genPolygamma64 is ψ⁽ⁿ⁾(x) = (-1)**(n+1)·n!·ζ(n+1, x) (TF's Polygamma):
+// NaN unless n is a non-negative integer, digamma at n = 0; n! by a
+// product loop (exact to 22!).
+func genPolygamma64(e *vemit, a []vr) vr {
+	n, x := a[0], a[1]
+	one := e.k(1)
+	bad := e.or(e.or(e.isnan(n), e.lt(n, e.k(0))), e.not(e.isInt(n)))
+	z := zetaCore(e, e.add(n, one), x)
+	fact := e.mov(one)
+	k := e.mov(e.k(2))
+	e.loopWhile(171, func() vr {
+		in := e.le(k, n)
+		e.assign(fact, e.sel(in, e.mul(fact, k), fact))
+		e.assign(k, e.add(k, one))
+		return e.le(k, n)
+	})
+	odd := e.not(e.isInt(e.mul(n, e.k(0.5))))
+	r := e.mul(fact, z)
+	r = e.sel(odd, r, e.neg(r))
+	r = e.sel(e.eq(n, e.k(0)), genDigamma64(e, []vr{x}), r)
+	return e.sel(bad, e.nan(), r)
+}
+
+// igammaCore is P(a, x) (complement false: TF's Igamma) or Q(a, x) = 1 -
+// P (complement true: Igammac) as Eigen splits them: the power series of
+// P where x <= 1 or x <= a, the continued fraction of Q elsewhere, both
+// times x**a·e**-x/Γ(a) (0 where it underflows). One loop runs both
+// recurrences, each masked to its lanes, for at most 2000 steps.
+func igammaCore(e *vemit, a, x vr, complement bool) vr {
+	one, zero := e.k(1), e.k(0)
+	const eps, big, biginv = 0x1p-53, 0x1p52, 0x1p-52
+	nan := e.or(e.isnan(a), e.isnan(x))
+	domain := e.or(e.lt(x, zero), e.le(a, zero))
+	special := e.or(nan, domain)
+	useCF := e.and(e.gt(x, one), e.gt(x, a))
+	xinf := e.eq(x, e.inf())
+
+	logax := e.sub(e.sub(e.mul(a, logCore(e, x)), x), genLgamma64(e, []vr{a}))
+	under := e.or(e.isnan(logax), e.lt(logax, e.k(-math.Log(math.MaxFloat64))))
+	ax := e.sel(under, zero, expCore(e, logax))
+
+	// Series state.
+	r := e.mov(a)
+	c := e.mov(one)
+	sum := e.mov(one)
+	sdone := e.mov(e.or(e.or(special, useCF), e.eq(ax, zero)))
+	// Continued fraction state.
+	y := e.mov(e.sub(one, a))
+	z := e.mov(e.add(e.add(x, e.sub(one, a)), one))
+	cc := e.mov(zero)
+	pkm2 := e.mov(one)
+	qkm2 := e.mov(x)
+	pkm1 := e.mov(e.add(x, one))
+	qkm1 := e.mov(e.mul(z, x))
+	ans := e.mov(e.div(pkm1, qkm1))
+	cdone := e.mov(e.or(e.or(e.or(special, e.not(useCF)), xinf), e.eq(ax, zero)))
+
+	e.loopWhile(2000, func() vr {
+		sact := e.not(sdone)
+		r1 := e.add(r, one)
+		c1 := e.mul(c, e.div(x, r1))
+		sum1 := e.add(sum, c1)
+		e.assign(r, e.sel(sact, r1, r))
+		e.assign(c, e.sel(sact, c1, c))
+		e.assign(sum, e.sel(sact, sum1, sum))
+		e.assign(sdone, e.or(sdone, e.le(c1, e.mul(e.k(eps), sum1))))
+
+		cact := e.not(cdone)
+		cc1 := e.add(cc, one)
+		y1 := e.add(y, one)
+		z1 := e.add(z, e.k(2))
+		yc := e.mul(y1, cc1)
+		pk := e.sub(e.mul(pkm1, z1), e.mul(pkm2, yc))
+		qk := e.sub(e.mul(qkm1, z1), e.mul(qkm2, yc))
+		nz := e.ne(qk, zero)
+		ans1 := e.div(pk, qk)
+		conv := e.and(nz, e.le(e.abs(e.sub(ans, ans1)), e.mul(e.k(eps), e.abs(ans1))))
+		e.assign(ans, e.sel(e.and(cact, nz), ans1, ans))
+		scale := e.sel(e.gt(e.abs(pk), e.k(big)), e.k(biginv), one)
+		np2, np1 := e.mul(pkm1, scale), e.mul(pk, scale)
+		nq2, nq1 := e.mul(qkm1, scale), e.mul(qk, scale)
+		e.assign(pkm2, e.sel(cact, np2, pkm2))
+		e.assign(pkm1, e.sel(cact, np1, pkm1))
+		e.assign(qkm2, e.sel(cact, nq2, qkm2))
+		e.assign(qkm1, e.sel(cact, nq1, qkm1))
+		e.assign(cc, e.sel(cact, cc1, cc))
+		e.assign(y, e.sel(cact, y1, y))
+		e.assign(z, e.sel(cact, z1, z))
+		e.assign(cdone, e.or(cdone, conv))
+		return e.not(e.and(sdone, cdone))
+	})
+	p := e.div(e.mul(sum, ax), a)
+	q := e.sel(xinf, zero, e.mul(ans, ax))
+	var res vr
+	if complement {
+		res = e.sel(useCF, q, e.sub(one, p))
+	} else {
+		res = e.sel(useCF, e.sub(one, q), p)
+	}
+	res = e.sel(special, e.nan(), res)
+	if !complement {
+		res = e.sel(e.eq(x, zero), zero, res) // before the domain checks, as TF
+	}
+	return res
+}
+
+func genIgamma64(e *vemit, a []vr) vr  { return igammaCore(e, a[0], a[1], false) }
+func genIgammac64(e *vemit, a []vr) vr { return igammaCore(e, a[0], a[1], true) }
