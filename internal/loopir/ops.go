@@ -47,6 +47,7 @@ const (
 	OpCompare
 	OpSelect
 	OpAssert
+	OpMath3
 	numOps
 )
 
@@ -127,6 +128,7 @@ var opTable = [numOps]opInfo{
 	OpCompare:   {"cmp", 2, anyType, 1},         // bool: a Cmp b; IEEE (NaN unordered)
 	OpSelect:    {"select", 3, anyType, 1},      // a ? b : c; a is bool
 	OpAssert:    {"assert", 1, anyType, 1},      // unless a (bool) holds: stop with StatusInvalidArgument and Fault
+	OpMath3:     {"math3", 3, floatOnly, 60},    // Math(a, b, c), a three-argument function (betainc)
 }
 
 func (op Op) String() string {
@@ -186,7 +188,8 @@ type MathFn uint8
 
 // The functions (floats only; NaN in, NaN out; C99 Annex F at the edges).
 // All take one argument except MathAtan2 (OpMath2: atan2(a, b), a is y)
-// and the two-argument special functions (zeta … igammac).
+// and the two-argument special functions (zeta … igammac), and betainc
+// (OpMath3).
 const (
 	MathExp      MathFn = iota // e**a
 	MathLog                    // natural log
@@ -222,6 +225,7 @@ const (
 	MathPolygamma // ψ⁽ᵃ⁾(b); OpMath2 only (TF's Polygamma(a, x)); NaN unless a is a non-negative integer
 	MathIgamma    // regularized lower incomplete gamma P(a, b); OpMath2 only
 	MathIgammac   // regularized upper incomplete gamma Q(a, b) = 1 - P(a, b); OpMath2 only
+	MathBetainc   // regularized incomplete beta I_c(a, b); OpMath3 only (TF's Betainc(a, b, x))
 	numMathFns
 )
 
@@ -231,7 +235,11 @@ var mathNames = [...]string{MathExp: "exp", MathLog: "log", MathLog1p: "log1p", 
 	MathSinh: "sinh", MathCosh: "cosh", MathAsinh: "asinh", MathAcosh: "acosh", MathAtanh: "atanh",
 	MathAtan2: "atan2", MathExpNonPos: "expnonpos", MathLgamma: "lgamma", MathDigamma: "digamma",
 	MathErfinv: "erfinv", MathNdtri: "ndtri", MathBesselI0e: "besseli0e", MathBesselI1e: "besseli1e",
-	MathZeta: "zeta", MathPolygamma: "polygamma", MathIgamma: "igamma", MathIgammac: "igammac"}
+	MathZeta: "zeta", MathPolygamma: "polygamma", MathIgamma: "igamma", MathIgammac: "igammac",
+	MathBetainc: "betainc"}
+
+// Ternary reports the functions of OpMath3.
+func (m MathFn) Ternary() bool { return m == MathBetainc }
 
 // Binary reports the functions of OpMath2.
 func (m MathFn) Binary() bool {

@@ -155,7 +155,7 @@ func (in *Instr) format(i int) string {
 	switch in.Op {
 	case OpCompare:
 		name += "." + in.Cmp.String()
-	case OpMath, OpMath2:
+	case OpMath, OpMath2, OpMath3:
 		name = in.Math.String()
 	case OpRound:
 		name += "." + in.Round.String()

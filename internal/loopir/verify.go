@@ -327,7 +327,8 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 		if !info.class.accepts(in.Type) {
 			return fmt.Errorf("not defined on %s", in.Type)
 		}
-		if (in.Op == OpMath || in.Op == OpMath2) && (in.Math >= numMathFns || in.Math.Binary() != (in.Op == OpMath2)) {
+		if (in.Op == OpMath || in.Op == OpMath2 || in.Op == OpMath3) && (in.Math >= numMathFns ||
+			in.Math.Binary() != (in.Op == OpMath2) || in.Math.Ternary() != (in.Op == OpMath3)) {
 			return fmt.Errorf("bad math function %d for %s", in.Math, in.Op)
 		}
 		if in.Op == OpRound && in.Round > RoundHalfEven {

@@ -914,7 +914,7 @@ func (ng *nestGen) mayCall() bool {
 			}
 		case loopir.OpFloorMod, loopir.OpRem, loopir.OpPow:
 			return true
-		case loopir.OpMath, loopir.OpMath2:
+		case loopir.OpMath, loopir.OpMath2, loopir.OpMath3:
 			switch in.Math {
 			case loopir.MathSin, loopir.MathCos, loopir.MathTan:
 				return true
@@ -938,7 +938,7 @@ const maxInlineMath = 16
 func mathCount(n *loopir.Nest) int {
 	k := 0
 	for _, in := range n.Body {
-		if in.Op == loopir.OpMath || in.Op == loopir.OpMath2 || in.Op == loopir.OpPow {
+		if in.Op == loopir.OpMath || in.Op == loopir.OpMath2 || in.Op == loopir.OpMath3 || in.Op == loopir.OpPow {
 			k++
 		}
 	}

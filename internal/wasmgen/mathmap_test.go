@@ -2,6 +2,7 @@ package wasmgen
 
 import (
 	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/memref"
 	"math"
 	"slices"
 	"testing"
@@ -16,21 +17,26 @@ func TestMathMapNames(t *testing.T) {
 			t.Errorf("loopir %s maps to wasmmath %s", want, got)
 		}
 	}
-	if len(mathFuncs) <= int(loopir.MathIgammac) {
+	if len(mathFuncs) <= int(loopir.MathBetainc) {
 		t.Errorf("mathFuncs has %d rows, lacks the special functions", len(mathFuncs))
 	}
 }
 
-// math2Nest is out[i][j] = fn(a[i][j], a[i][j]) over f32 (OpMath2).
+// math2Nest is out[i][j] = fn(a[i][j], a[i][j]) over f32 (OpMath2), or
+// fn(a[i][j], a[i][j], 0.5) for OpMath3.
 func math2Nest(fn loopir.MathFn) *loopir.Program {
 	p := mathNest(loopir.MathExp, false)
-	n := p.Nests[0]
-	for i := range n.Body {
-		if in := n.Body[i]; in.Op == loopir.OpMath {
-			x := in.Args[0]
-			in.Op, in.Math, in.Args = loopir.OpMath2, fn, []int{x, x}
-		}
+	dt := memref.Float32
+	n := &loopir.Nest{Name: "m", Loops: p.Nests[0].Loops}
+	x := n.Load(dt, &loopir.Access{Buf: 0, Idx: []loopir.Index{{Loop: 0}, {Loop: 1}}})
+	in := &loopir.Instr{Op: loopir.OpMath2, Math: fn, Type: dt, Args: []int{x, x}}
+	if fn.Ternary() {
+		half := n.Add(&loopir.Instr{Op: loopir.OpConst, Type: dt, Bits: uint64(math.Float32bits(0.5))})
+		in.Op, in.Args = loopir.OpMath3, []int{x, x, half}
 	}
+	y := n.Add(in)
+	n.Store(dt, &loopir.Access{Buf: 1, Idx: []loopir.Index{{Loop: 0}, {Loop: 1}}}, y)
+	p.Nests = []*loopir.Nest{n}
 	return p
 }
 
@@ -46,6 +52,7 @@ func TestIterativeMathNests(t *testing.T) {
 	}{
 		{loopir.MathZeta, math.Pi*math.Pi/6 - 1}, {loopir.MathIgamma, 1 - 1/math.E},
 		{loopir.MathIgammac, 1 / math.E}, {loopir.MathPolygamma, math.Pi * math.Pi / 6},
+		{loopir.MathBetainc, 0.5}, // I_0.5(a, a) = 1/2
 	} {
 		p := math2Nest(c.fn)
 		run := func(opts Options, rows, cols int, in []float32) []float32 {

@@ -46,7 +46,7 @@ var mathFuncs = [...]wasmmath.MathFunc{
 	loopir.MathExpNonPos: wasmmath.MathExpNonPos, loopir.MathLgamma: wasmmath.MathLgamma, loopir.MathDigamma: wasmmath.MathDigamma,
 	loopir.MathErfinv: wasmmath.MathErfinv, loopir.MathNdtri: wasmmath.MathNdtri, loopir.MathBesselI0e: wasmmath.MathBesselI0e,
 	loopir.MathBesselI1e: wasmmath.MathBesselI1e, loopir.MathZeta: wasmmath.MathZeta, loopir.MathPolygamma: wasmmath.MathPolygamma,
-	loopir.MathIgamma: wasmmath.MathIgamma, loopir.MathIgammac: wasmmath.MathIgammac,
+	loopir.MathIgamma: wasmmath.MathIgamma, loopir.MathIgammac: wasmmath.MathIgammac, loopir.MathBetainc: wasmmath.MathBetainc,
 }
 
 // fop picks the f32x4 or f64x2 form.
@@ -71,7 +71,7 @@ func (ng *nestGen) op(in *loopir.Instr, args []val) val {
 		return ng.compare(in.Cmp, args[0], args[1])
 	case loopir.OpSelect:
 		return ng.selectVal(args[0], args[1], args[2])
-	case loopir.OpMath, loopir.OpMath2:
+	case loopir.OpMath, loopir.OpMath2, loopir.OpMath3:
 		return ng.callMath(mathFuncs[in.Math], dt, args...)
 	case loopir.OpIsNaN:
 		x := args[0]

@@ -46,6 +46,7 @@ const (
 	MathPolygamma                 // ψ⁽ⁿ⁾(x): polygamma(n, x), n the first argument
 	MathIgamma                    // regularized lower incomplete gamma P(a, x)
 	MathIgammac                   // regularized upper incomplete gamma Q(a, x)
+	MathBetainc                   // regularized incomplete beta I_x(a, b): betainc(a, b, x), three arguments
 	numMathFuncs
 )
 
@@ -102,6 +103,7 @@ func init() {
 		MathPolygamma: {"polygamma", 2, via64(genPolygamma64), genPolygamma64},
 		MathIgamma:    {"igamma", 2, via64(genIgamma64), genIgamma64},
 		MathIgammac:   {"igammac", 2, via64(genIgammac64), genIgammac64},
+		MathBetainc:   {"betainc", 3, via64(genBetainc64), genBetainc64},
 	}
 }
 
@@ -113,7 +115,8 @@ func (fn MathFunc) String() string {
 	return fmt.Sprintf("MathFunc(%d)", uint8(fn))
 }
 
-// Arity is the number of v128 arguments the function takes (1 or 2).
+// Arity is the number of v128 arguments the function takes (1, 2, or 3
+// for betainc).
 func (fn MathFunc) Arity() int { return mathTable[fn].arity }
 
 // MathFuncs returns every library function, in table order.

@@ -97,13 +97,17 @@ var specialRanges = []specialRange{
 	{MathIgammac, wasm.F32, "a in [10, 100], x in [0, 3a+1]", 1, false},
 	{MathIgammac, wasm.F64, "a in [0.05, 10], x in [0, 3a+1]", 243, false},
 	{MathIgammac, wasm.F64, "a in [10, 100], x in [0, 3a+1]", 641, false},
+	{MathBetainc, wasm.F32, "a, b in [0.1, 10], x in (0, 1)", 1, false},
+	{MathBetainc, wasm.F32, "a, b in [10, 100], x in (0, 1)", 1, false},
+	{MathBetainc, wasm.F64, "a, b in [0.1, 10], x in (0, 1)", 47, false},
+	{MathBetainc, wasm.F64, "a, b in [10, 100], x in (0, 1)", 1350, false},
 }
 
 // refBlock is one labelled block of a reference file.
 type refBlock struct {
-	lanes      wasm.ValType
-	what       string
-	x, y, want []float64
+	lanes         wasm.ValType
+	what          string
+	x, y, z, want []float64
 }
 
 // loadSpecialRefs reads testdata/special/<name>.txt.gz: "range f32|f64
@@ -133,26 +137,36 @@ func loadSpecialRefs(t testing.TB, name string) []refBlock {
 			continue
 		}
 		fs := strings.Fields(line)
-		if len(fs) < 2 || len(fs) > 3 || len(blocks) == 0 {
+		if len(fs) < 2 || len(fs) > 4 || len(blocks) == 0 {
 			t.Fatalf("%s: bad line %q", name, line)
 		}
-		v := make([]float64, 3)
+		v := make([]float64, 4) // x, y, z, want
 		for i, f := range fs {
+			j := i
+			if i == len(fs)-1 {
+				j = 3
+			}
 			var err error
-			if v[i], err = strconv.ParseFloat(f, 64); err != nil {
+			if v[j], err = strconv.ParseFloat(f, 64); err != nil {
 				t.Fatalf("%s: bad line %q", name, line)
 			}
 		}
-		if len(fs) == 2 {
-			v[1], v[2] = 0, v[1]
-		}
 		b := &blocks[len(blocks)-1]
-		b.x, b.y, b.want = append(b.x, v[0]), append(b.y, v[1]), append(b.want, v[2])
+		b.x, b.y, b.z, b.want = append(b.x, v[0]), append(b.y, v[1]), append(b.z, v[2]), append(b.want, v[3])
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return blocks
+}
+
+// writeZ stores the third arguments (at most one chunk: the reference
+// blocks are smaller) for evalMath's next run.
+func writeZ[T float32 | float64](h *mathHarness, z []T) {
+	if len(bytesOf(z)) > mathChunk*16 {
+		panic("writeZ: more than one chunk")
+	}
+	h.mem.Write(mathBufZ, bytesOf(z))
 }
 
 // absUlp is the error of got in ULPs of max(|want|, 1) (rounded up), for
@@ -171,7 +185,7 @@ func absUlp(got, want, eps float64) uint64 {
 
 // measureSpecial evaluates one table row and returns the worst case.
 func measureSpecial(t *testing.T, h *mathHarness, row specialRange, b refBlock) measured {
-	x, y := pad4(b.x), pad4(b.y)
+	x, y, z := pad4(b.x), pad4(b.y), pad4(b.z)
 	want := pad4(b.want)
 	var worst measured
 	note := func(u uint64, i int, got, w float64) {
@@ -190,6 +204,13 @@ func measureSpecial(t *testing.T, h *mathHarness, row specialRange, b refBlock) 
 		if row.fn.Arity() == 1 {
 			yarg = nil
 		}
+		if row.fn.Arity() == 3 {
+			z32 := make([]float32, len(x))
+			for i := range z {
+				z32[i] = float32(z[i])
+			}
+			writeZ(h, z32)
+		}
 		evalMath(t, h, row.fn, x32, yarg, o)
 		for i := range x {
 			w := float32(want[i])
@@ -205,6 +226,9 @@ func measureSpecial(t *testing.T, h *mathHarness, row specialRange, b refBlock) 
 	yarg := y
 	if row.fn.Arity() == 1 {
 		yarg = nil
+	}
+	if row.fn.Arity() == 3 {
+		writeZ(h, z)
 	}
 	evalMath(t, h, row.fn, x, yarg, o)
 	for i := range x {
@@ -253,12 +277,12 @@ func TestSpecialULP(t *testing.T) {
 
 // specialFuncs are the special functions.
 var specialFuncs = []MathFunc{MathLgamma, MathDigamma, MathErfinv, MathNdtri, MathBesselI0e, MathBesselI1e,
-	MathZeta, MathPolygamma, MathIgamma, MathIgammac}
+	MathZeta, MathPolygamma, MathIgamma, MathIgammac, MathBetainc}
 
 // iterativeFunc reports the functions that loop until their lanes
 // converge (their edges are in specialCases2).
 func iterativeFunc(fn MathFunc) bool {
-	return fn == MathZeta || fn == MathPolygamma || fn == MathIgamma || fn == MathIgammac
+	return fn == MathZeta || fn == MathPolygamma || fn == MathIgamma || fn == MathIgammac || fn == MathBetainc
 }
 
 // specialCases are TF's values at the edges, exact, for both lane types.
@@ -320,6 +344,33 @@ func TestSpecialValues2(t *testing.T) {
 		evalMath(t, h, c.fn, x32, y32, o32)
 		if !sameFloat(float64(o32[0]), float64(float32(c.want))) {
 			t.Errorf("%v f32x4 (%v, %v) = %v, want %v", c.fn, c.x, c.y, o32[0], c.want)
+		}
+	}
+}
+
+// TestSpecialValues3 checks betainc's edges (a, b, x) bit for bit.
+func TestSpecialValues3(t *testing.T) {
+	h := newMathHarness(t, []MathFunc{MathBetainc})
+	nan := math.NaN()
+	for _, c := range [][4]float64{
+		{0, 1, 0.5, nan}, {1, 0, 0.5, nan}, {-1, 1, 0, nan}, {1, 1, 0, 0}, {1, 1, 1, 1}, {2, 3, 1.5, nan},
+		{2, 3, -0.5, nan}, {nan, 1, 0.5, nan}, {1, nan, 0.5, nan}, {1, 1, nan, nan}, {1, 1, 0.5, 0.5},
+	} {
+		x, y, z := []float64{c[0], c[0]}, []float64{c[1], c[1]}, []float64{c[2], c[2]}
+		o := make([]float64, 2)
+		writeZ(h, z)
+		evalMath(t, h, MathBetainc, x, y, o)
+		if !sameFloat(o[0], c[3]) {
+			t.Errorf("betainc f64x2 %v = %v, want %v", c[:3], o[0], c[3])
+		}
+		x32 := []float32{float32(c[0]), float32(c[0]), float32(c[0]), float32(c[0])}
+		y32 := []float32{float32(c[1]), float32(c[1]), float32(c[1]), float32(c[1])}
+		z32 := []float32{float32(c[2]), float32(c[2]), float32(c[2]), float32(c[2])}
+		o32 := make([]float32, 4)
+		writeZ(h, z32)
+		evalMath(t, h, MathBetainc, x32, y32, o32)
+		if !sameFloat(float64(o32[0]), float64(float32(c[3]))) {
+			t.Errorf("betainc f32x4 %v = %v, want %v", c[:3], o32[0], c[3])
 		}
 	}
 }
@@ -386,7 +437,7 @@ func specialGoRef(fn MathFunc) func(x, y float64) float64 {
 			}
 			return math.Copysign(s*math.Exp(-ax), math.Copysign(1, x*(nu*2-1)+nu))
 		}
-	case MathZeta, MathPolygamma, MathIgamma, MathIgammac:
+	case MathZeta, MathPolygamma, MathIgamma, MathIgammac, MathBetainc:
 		// Only BenchmarkMath's Go column runs these (TestMathSpecialValues
 		// skips the iterative functions): stand-ins of comparable cost, a
 		// 64-term sum, not references (those are the mpmath tables).

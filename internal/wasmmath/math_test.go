@@ -16,12 +16,14 @@ import (
 // mathChunk is the number of vectors one call of a test wrapper processes.
 const mathChunk = 4096
 
-// Layout of the test memory: three buffers of mathChunk vectors.
+// Layout of the test memory: four buffers of mathChunk vectors (the
+// third argument, of betainc, last).
 const (
 	mathBufX   = 0
 	mathBufY   = mathChunk * 16
 	mathBufOut = 2 * mathChunk * 16
-	mathPages  = 3 * mathChunk * 16 / 65536
+	mathBufZ   = 3 * mathChunk * 16
+	mathPages  = 4 * mathChunk * 16 / 65536
 )
 
 // mathHarness is a module with every library function and a wrapper per
@@ -94,9 +96,13 @@ func emitMathWrapper(m *wasm.Module, lib *MathLib, fn MathFunc, lanes wasm.ValTy
 	w.LocalGet(p)
 	w.LocalGet(p)
 	w.Mem(wasm.OpV128Load, mathBufX)
-	if fn.Arity() == 2 {
+	if fn.Arity() >= 2 {
 		w.LocalGet(p)
 		w.Mem(wasm.OpV128Load, mathBufY)
+	}
+	if fn.Arity() == 3 {
+		w.LocalGet(p)
+		w.Mem(wasm.OpV128Load, mathBufZ)
 	}
 	w.Call(target)
 	w.Mem(wasm.OpV128Store, mathBufOut)
@@ -349,7 +355,7 @@ func TestMathFuncsDistinct(t *testing.T) {
 			t.Errorf("bad or duplicate name %q", name)
 		}
 		seen[name] = true
-		if a := fn.Arity(); a != 1 && a != 2 {
+		if a := fn.Arity(); a < 1 || a > 3 {
 			t.Errorf("%v: arity %d", fn, a)
 		}
 		for _, lanes := range []wasm.ValType{wasm.F32, wasm.F64} {

@@ -339,6 +339,33 @@ ROWS2 = [
     ('igammac', 'a in [10, 100], x in [0, 3a+1]', igamma_args(10, 100)),
 ]
 
+def triple(ga, gb, gx):
+    return lambda: (ga(), gb(), gx())
+
+ROWS3 = [
+    ('betainc', 'a, b in [0.1, 10], x in (0, 1)', triple(logu(0.1, 10), logu(0.1, 10), uni(0, 1))),
+    ('betainc', 'a, b in [10, 100], x in (0, 1)', triple(logu(10, 100), logu(10, 100), uni(0, 1))),
+]
+
+def write_refs3(count):
+    import gzip
+    rnd.seed(13)
+    out = {}
+    for fn, label, gen in ROWS3:
+        for lt in ['f32', 'f64']:
+            lines = out.setdefault(fn, [])
+            lines.append('range %s %s' % (lt, label))
+            for _ in range(count):
+                args = gen()
+                if lt == 'f32':
+                    args = tuple(f32(v) for v in args)
+                v = REF2[fn](*[mp.mpf(a) for a in args])
+                lines.append(' '.join(repr(float(a)) for a in args) + ' ' + repr(float(v)))
+    for fn, lines in out.items():
+        path = os.path.join(ROOT, 'internal/wasmmath/testdata/special', fn + '.txt.gz')
+        with gzip.GzipFile(path, 'wb', mtime=0) as f:
+            f.write(('\n'.join(lines) + '\n').encode())
+
 def write_refs2(count):
     import gzip
     rnd.seed(11)
@@ -362,6 +389,8 @@ def write_refs2(count):
 
 if 'refs' in sys.argv:
     write_refs(int(os.environ.get('SPECIAL_N', '1000')))
+if 'refs3' in sys.argv:
+    write_refs3(int(os.environ.get('SPECIAL_N2', '500')))
 if 'refs2' in sys.argv:
     write_refs2(int(os.environ.get('SPECIAL_N2', '500')))
 
