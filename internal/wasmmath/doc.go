@@ -1,14 +1,18 @@
 // Package wasmmath is sandjit's vectorized math library: exp, log, tanh,
-// erf, the trigonometric and hyperbolic functions, pow and fmod over f32x4
-// and f64x2 lanes, emitted as WebAssembly with package wasm's encoder for
-// the code generator (package wasmgen) to inline or call.
+// erf, the trigonometric and hyperbolic functions, pow and fmod, and TF's
+// special functions (lgamma, digamma, erfinv, ndtri, besseli0e/i1e, zeta,
+// polygamma, igamma, igammac, betainc) over f32x4 and f64x2 lanes,
+// emitted as WebAssembly with package wasm's encoder for the code
+// generator (package wasmgen) to inline or call.
 //
 // MathLib emits each function of MathFuncs over f32x4 or f64x2 lanes,
 // inline into the loop body that uses it (Inline), or on first use as a
-// Wasm function (v128) -> v128 (or (v128, v128) -> v128 for pow, fmod and
-// atan2) that touches no memory (Func; Options.CallMath makes kernels call
-// these). The common path of every function
-// but fmod is one straight-line block of SIMD instructions: polynomials
+// Wasm function (v128) -> v128 (or (v128, v128) -> v128 for pow, fmod,
+// atan2, zeta, polygamma, igamma and igammac; three v128 for betainc)
+// that touches no memory (Func; Options.CallMath makes kernels call
+// these). The common path of every function but fmod and the five
+// iterative special functions (one loop with a per-lane convergence mask)
+// is one straight-line block of SIMD instructions: polynomials
 // and rationals in Horner form with mul+add (wazero has no SIMD FMA),
 // integer lane operations on the bits for exponents, and compares with
 // v128.bitselect for every special value (C99 Annex F / Go's math). The rare
@@ -18,7 +22,8 @@
 // lane by lane by design (long division on the significands, as musl). The
 // second series (acos … erfc) is written for f64x2; its f32x4 functions run
 // the f64x2 code on the two promoted halves and demote, which is about twice
-// the work of a native f32 kernel but rounds once.
+// the work of a native f32 kernel but rounds once; so do the special
+// functions (math_special.go, math_special2.go).
 // Scalar code uses a function by splatting its argument, calling, and
 // extracting lane 0.
 //
@@ -71,6 +76,44 @@
 //	erfc      f64x2  [-6, 27] (results down to 1e-319)                  4      4  vs Go's math.Erfc
 //	(second series f32x4: 0 ULP in every sampled range, bound 1)
 //
+// The special functions (TF's Lgamma … Betainc) are measured by
+// TestSpecialULP against mpmath values (40 digits; 100 for the two- and
+// three-argument ones, checked against 80) correctly rounded to f64,
+// stored in testdata/special/*.txt.gz by testdata/gen_special.py, which
+// also fits their coefficients. Rows marked abs contain zeros of the
+// function: the error there is in ULPs of max(|f(x)|, 1). Every f32x4 row
+// measures 0 ULP (bound 1): the f64x2 body runs on the promoted halves.
+// The iterative ones loop until every lane has converged (a convergence
+// mask, values kept by bitselect), at most 2000 steps (igamma), 1000
+// (betainc) or 4096 (zeta's direct sum: NaN for q below about -4096).
+//
+//	function  type   input range                                  samples  max  bound  notes
+//	lgamma    f64x2  (0, 0.5], [0.5, 3], [3, 8]                      3000    2      2  FreeBSD e_lgamma_r, regimes by bitselect
+//	lgamma    f64x2  [8, 1000], [1e3, 1e300], (0, 1e-30]             3000    2      2  Stirling; -log x
+//	lgamma    f64x2  [-10, 0] abs, [-170, -10]                       2000    2      4  log(π/|x sin πx|) - lgamma(-x)
+//	digamma   f64x2  (0, 1], [1, 2], [2, 10]                         3000    2      2  (t-t0)·P(t) around the root 1.4616…
+//	digamma   f64x2  [10, 1e4], [1e4, 1e300], (0, 1e-10]             3000    1      2  asymptotic series to B20
+//	digamma   f64x2  [-10, 0] abs                                    1000    5      6  ψ(1-x) - π cot πx
+//	erfinv    f64x2  [-1, 1], |y| in [1e-300, 0.5]                   2000    2      2  y·R(w), w = -log((1-y)(1+y))
+//	erfinv    f64x2  1-|y| in [2**-53, 0.5]                          1000    2      2
+//	ndtri     f64x2  (0, 1), p and 1-p in [1e-300, 0.1]              3000    3      3  √2·(2p-1)·R(-log(4p(1-p)))
+//	ndtri     f64x2  p in [5e-324, 2e-308] (subnormal)               1000    1      2
+//	besseli0e f64x2  [-10, 10], |x| in [1e-10, 1e300]                2000    2      2  Chebyshev on [0,4], [4,8], in 8/x
+//	besseli1e f64x2  [-10, 10], |x| in [1e-300, 1e300]               2000    2      2  x·R(|x|) below 8
+//	zeta      f64x2  x in [1.01, 30], q in [0.1, 50]                  500    5      5  direct sum, Euler–Maclaurin (12 terms)
+//	zeta      f64x2  x in [1.5, 5], q in [50, 1e6]                    500    2      2
+//	zeta      f64x2  integer x in [2, 10], q in (-10, 0)              500   11     11
+//	polygamma f64x2  n in {1..5}, x in [0.1, 20]                      500    5      5  (-1)^(n+1) n! ζ(n+1, x)
+//	polygamma f64x2  n in {1..5}, x in (-5, 0)                        500    9      9
+//	polygamma f64x2  n = 0, x in [0.1, 10]                            500    2      2  digamma
+//	igamma    f64x2  a in [0.05, 10], x in [0, 3a+1]                  500   19     19  series / continued fraction (Cephes)
+//	igamma    f64x2  a in [10, 100], x in [0, 3a+1]                   500  675    675  exp(a log x - x - lgamma a) loses ~a·eps
+//	igammac   f64x2  a in [0.05, 10], x in [0, 3a+1]                  500  243    243  1 - P where Q is small (as TF)
+//	igammac   f64x2  a in [10, 100], x in [0, 3a+1]                   500  641    641
+//	betainc   f64x2  a, b in [0.1, 10], x in (0, 1)                   500   47     47  series / two continued fractions
+//	betainc   f64x2  a, b in [10, 100], x in (0, 1)                   500 1350   1350  lgamma(a+b)-lgamma(a)-lgamma(b) in logs
+//
 // The per-range rows and their sample counts are the tables ulpRanges and
-// ulpRanges2 in math_ulp_test.go.
+// ulpRanges2 in math_ulp_test.go, and specialRanges in
+// math_special_test.go.
 package wasmmath
