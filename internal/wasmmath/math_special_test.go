@@ -458,3 +458,51 @@ func specialGoRef(fn MathFunc) func(x, y float64) float64 {
 		return f(x)
 	}
 }
+
+// TestSpecialBitPatterns runs the one-argument special functions on random
+// bit patterns (every class of float) and checks that a NaN comes only
+// from a NaN or from outside the domain, and that each f32x4 result is the
+// f64x2 result on the promoted input, rounded (the f32 functions are the
+// f64 ones on promoted halves).
+func TestSpecialBitPatterns(t *testing.T) {
+	h := newMathHarness(t, specialFuncs)
+	r := newRand(99)
+	const n = 1 << 14
+	nanOK := map[MathFunc]func(x float64) bool{
+		MathLgamma:    func(x float64) bool { return false },
+		MathDigamma:   func(x float64) bool { return x <= 0 && x == math.Floor(x) },
+		MathErfinv:    func(x float64) bool { return math.Abs(x) > 1 },
+		MathNdtri:     func(x float64) bool { return x < 0 || x > 1 },
+		MathBesselI0e: func(x float64) bool { return false },
+		MathBesselI1e: func(x float64) bool { return false },
+	}
+	for fn, ok := range nanOK {
+		x64, _ := bitsAll(r, n, wasm.F64)
+		o64 := make([]float64, n)
+		evalMath(t, h, fn, x64, nil, o64)
+		x32, _ := bitsAll(r, n, wasm.F32)
+		f32in, f32out := make([]float32, n), make([]float32, n)
+		for i := range x32 {
+			f32in[i] = float32(x32[i])
+		}
+		evalMath(t, h, fn, f32in, nil, f32out)
+		want := make([]float64, n)
+		for i := range x32 {
+			want[i] = float64(f32in[i])
+		}
+		evalMath(t, h, fn, want, nil, want)
+		bad := 0
+		for i := range x64 {
+			if math.IsNaN(o64[i]) && !math.IsNaN(x64[i]) && !ok(x64[i]) {
+				if bad++; bad <= 3 {
+					t.Errorf("%v f64x2 (%v) = NaN", fn, x64[i])
+				}
+			}
+			if !sameFloat(float64(f32out[i]), float64(float32(want[i]))) {
+				if bad++; bad <= 3 {
+					t.Errorf("%v f32x4 (%v) = %v, f64x2 rounded gives %v", fn, f32in[i], f32out[i], float32(want[i]))
+				}
+			}
+		}
+	}
+}
