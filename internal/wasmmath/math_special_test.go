@@ -452,8 +452,10 @@ func specialGoRef(fn MathFunc) func(x, y float64) float64 {
 		return nil
 	}
 	return func(x, _ float64) float64 {
-		if v, ok := lookup(x); ok {
-			return v
+		if isSpecial(x) || x == 1 || x == -1 || x == 2 {
+			if v, ok := lookup(x); ok {
+				return v
+			}
 		}
 		return f(x)
 	}
