@@ -10,8 +10,10 @@ import (
 type MathFunc uint8
 
 // The math library's functions. Each exists for f32x4 and f64x2 lanes; Pow,
-// Fmod and Atan2 take two vectors, the others one. Semantics at special
-// values follow Go's math package (C99 Annex F).
+// Fmod, Atan2, Zeta, Polygamma, Igamma and Igammac take two vectors,
+// Betainc three, the others one (Arity). Semantics at special values
+// follow Go's math package (C99 Annex F), and TF's for the special
+// functions from MathLgamma on.
 const (
 	MathExp       MathFunc = iota // e**x
 	MathLog                       // natural logarithm
@@ -148,8 +150,7 @@ func NewMathLib(m *wasm.Module) *MathLib {
 
 // Func returns the function fn over lanes of type lanes (F32 for f32x4, F64
 // for f64x2), emitting it on first use. The function has type
-// (v128) -> v128, or (v128, v128) -> v128 for Pow, Fmod and Atan2, and
-// touches no memory. It panics on an unknown function or lane type: that is
+// (v128) -> v128, or takes Arity v128 arguments, and touches no memory. It panics on an unknown function or lane type: that is
 // a bug in the caller.
 func (l *MathLib) Func(fn MathFunc, lanes wasm.ValType) *wasm.Func {
 	if fn >= numMathFuncs || (lanes != wasm.F32 && lanes != wasm.F64) {
