@@ -430,10 +430,26 @@ func specIgammac(a, x float64) float64 {
 	switch {
 	case x < 0 || a <= 0 || math.IsNaN(a) || math.IsNaN(x):
 		return math.NaN()
+	case x < 1.5 && a < 1:
+		return igammacSmall(a, x)
 	case x < 1 || x < a:
 		return 1 - igammaSeries(a, x)
 	}
 	return igammacFraction(a, x)
+}
+
+// igammacSmall is Q(a, x) for x < 1.5, a < 1, where 1 - P cancels:
+// (Γ(1+a)-1 - (x**a-1))/Γ(1+a) + x**a/Γ(a)·Σ (-1)**(n+1) x**n/(n!(a+n)).
+func igammacSmall(a, x float64) float64 {
+	g1 := math.Expm1(specLgamma(1 + a))
+	pm1 := math.Expm1(a * math.Log(x))
+	first := (g1 - pm1) / (1 + g1)
+	term, ser := 1.0, 0.0
+	for k := 1.0; k <= 28; k++ {
+		term *= -x / k
+		ser -= term / (a + k)
+	}
+	return first + math.Exp(a*math.Log(x)-specLgamma(a))*ser
 }
 
 // specBetainc is TF's Betainc, the regularized incomplete beta function

@@ -149,7 +149,7 @@ func TestSpecialEdges(t *testing.T) {
 		{"igamma(-1, 0)", specIgamma(-1, 0), 0}, {"igamma(1, -1)", specIgamma(1, -1), nan},
 		{"igamma(0, 1)", specIgamma(0, 1), nan}, {"igamma(2, Inf)", specIgamma(2, inf), 1},
 		{"igammac(2, Inf)", specIgammac(2, inf), 0}, {"igammac(2, 0)", specIgammac(2, 0), 1},
-		{"igammac(0, 1)", specIgammac(0, 1), nan},
+		{"igammac(0, 1)", specIgammac(0, 1), nan}, {"igammac(0.5, 0)", specIgammac(0.5, 0), 1},
 		{"betainc(0, 1, 0.5)", specBetainc(0, 1, 0.5), nan}, {"betainc(1, 1, 0)", specBetainc(1, 1, 0), 0},
 		{"betainc(1, 1, 1)", specBetainc(1, 1, 1), 1}, {"betainc(1, 1, 1.5)", specBetainc(1, 1, 1.5), nan},
 		{"betainc(1, 1, 0.25)", specBetainc(1, 1, 0.25), 0.25},

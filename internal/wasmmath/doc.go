@@ -108,7 +108,7 @@
 //	polygamma f64x2  n = 0, x in [0.1, 10]                            500    2      2  digamma
 //	igamma    f64x2  a in [0.05, 10], x in [0, 3a+1]                  500   19     19  series / continued fraction (Cephes)
 //	igamma    f64x2  a in [10, 100], x in [0, 3a+1]                   500  675    675  exp(a log x - x - lgamma a) loses ~a·eps
-//	igammac   f64x2  a in [0.05, 10], x in [0, 3a+1]                  500  243    243  1 - P where Q is small (as TF)
+//	igammac   f64x2  a in [0.05, 10], x in [0, 3a+1]                  500   42     42  x < 1.5, a < 1: Γ(1+a)-1, x**a-1 by expm1
 //	igammac   f64x2  a in [10, 100], x in [0, 3a+1]                   500  641    641
 //	betainc   f64x2  a, b in [0.1, 10], x in (0, 1)                   500   47     47  series / two continued fractions
 //	betainc   f64x2  a, b in [10, 100], x in (0, 1)                   500 1350   1350  lgamma(a+b)-lgamma(a)-lgamma(b) in logs
