@@ -344,10 +344,37 @@ func specPolygamma(n, x float64) float64 {
 // Eigen).
 func igammaFactor(a, x float64) float64 {
 	l := a*math.Log(x) - x - specLgamma(a)
+	if a >= 10 {
+		l = igammaLogFactorLargeA(a, x)
+	}
 	if math.IsNaN(l) || l < -math.Log(math.MaxFloat64) {
 		return 0
 	}
 	return math.Exp(l)
+}
+
+// igammaLogFactorLargeA is log(x**a·e**-x/Γ(a)) for a >= 10 by Stirling's
+// series, -a·D(x/a - 1) + log(a/2π)/2 - S(a) with D(u) = u - log(1+u),
+// without the cancellation of a·log x - x - lgamma(a) near x = a.
+func igammaLogFactorLargeA(a, x float64) float64 {
+	t := x / a
+	u := t - 1
+	var d float64
+	if math.Abs(u) <= 0.5 {
+		s := u / (2 + u)
+		s2 := s * s
+		p := 0.0
+		for k := 15; k >= 0; k-- {
+			p = p*s2 + 1/float64(2*k+3)
+		}
+		d = s2 * ((2 + u) - 2*s*p)
+	} else {
+		d = u - math.Log(t)
+	}
+	z := 1 / a
+	y := z * z
+	st := z * (lgamW[1] + y*(lgamW[2]+y*(lgamW[3]+y*(lgamW[4]+y*(lgamW[5]+y*lgamW[6])))))
+	return 0.5*(math.Log(a)-math.Log(2*math.Pi)) - a*d - st
 }
 
 // igammaSeries is P(a, x) by its power series (x <= 1 or x <= a).

@@ -165,6 +165,31 @@ func genPolygamma64(e *vemit, a []vr) vr {
 	return e.sel(bad, e.nan(), r)
 }
 
+// igammaLogFactorLargeA is log(x**a·e**-x/Γ(a)) for a >= 10 without the
+// cancellation of a·log x - x - lgamma(a) (terms of size a·log a for a
+// result near -log(2πa)/2 when x is near a): with Stirling's series,
+// -a·D(x/a - 1) + log(a/2π)/2 - S(a), D(u) = u - log(1+u) ≥ 0 (for
+// |u| <= 1/2 as s²·((2+u) - 2s·Σ s²ᵏ/(2k+3)), s = u/(2+u), which does not
+// cancel) and S(a) FreeBSD's Stirling remainder (lgamW).
+func igammaLogFactorLargeA(e *vemit, a, x vr) vr {
+	one := e.k(1)
+	t := e.div(x, a)
+	u := e.sub(t, one)
+	s := e.div(u, e.add(e.k(2), u))
+	s2 := e.mul(s, s)
+	c := make([]float64, 16)
+	for k := range c {
+		c[k] = 1 / float64(2*k+3)
+	}
+	dSmall := e.mul(s2, e.sub(e.add(e.k(2), u), e.mul(e.add(s, s), e.poly(s2, c...))))
+	dBig := e.sub(u, logCore(e, t))
+	d := e.sel(e.le(e.abs(u), e.k(0.5)), dSmall, dBig)
+	zc := e.div(one, a)
+	stirling := e.mul(zc, e.poly(e.mul(zc, zc), lgamW[1], lgamW[2], lgamW[3], lgamW[4], lgamW[5], lgamW[6]))
+	half := e.mul(e.k(0.5), e.sub(logCore(e, a), e.k(math.Log(2*math.Pi))))
+	return e.sub(e.sub(half, e.mul(a, d)), stirling)
+}
+
 // igammaCore is P(a, x) (complement false: TF's Igamma) or Q(a, x) = 1 -
 // P (complement true: Igammac) as Eigen splits them: the power series of
 // P where x <= 1 or x <= a, the continued fraction of Q elsewhere, both
@@ -181,7 +206,8 @@ func igammaCore(e *vemit, a, x vr, complement bool) vr {
 
 	logx := logCore(e, x)
 	lga := genLgamma64(e, []vr{a})
-	logax := e.sub(e.sub(e.mul(a, logx), x), lga)
+	logax := e.sel(e.ge(a, e.k(10)), igammaLogFactorLargeA(e, a, x),
+		e.sub(e.sub(e.mul(a, logx), x), lga))
 	under := e.or(e.isnan(logax), e.lt(logax, e.k(-math.Log(math.MaxFloat64))))
 	ax := e.sel(under, zero, expCore(e, logax))
 
