@@ -353,28 +353,34 @@ func igammaFactor(a, x float64) float64 {
 	return math.Exp(l)
 }
 
+// logRatioDev is D(u) = u - log(1+u) for u = t - 1 (both given), without
+// cancellation for |u| <= 1/2: s²·((2+u) - 2s·Σ s²ᵏ/(2k+3)), s = u/(2+u).
+func logRatioDev(u, t float64) float64 {
+	if math.Abs(u) > 0.5 {
+		return u - math.Log(t)
+	}
+	s := u / (2 + u)
+	s2 := s * s
+	p := 0.0
+	for k := 15; k >= 0; k-- {
+		p = p*s2 + 1/float64(2*k+3)
+	}
+	return s2 * ((2 + u) - 2*s*p)
+}
+
+// stirlingRem is lgamma(z) - ((z-0.5)·log z - z + log(2π)/2), z >= 8.
+func stirlingRem(z float64) float64 {
+	c := 1 / z
+	y := c * c
+	return c * (lgamW[1] + y*(lgamW[2]+y*(lgamW[3]+y*(lgamW[4]+y*(lgamW[5]+y*lgamW[6])))))
+}
+
 // igammaLogFactorLargeA is log(x**a·e**-x/Γ(a)) for a >= 10 by Stirling's
-// series, -a·D(x/a - 1) + log(a/2π)/2 - S(a) with D(u) = u - log(1+u),
-// without the cancellation of a·log x - x - lgamma(a) near x = a.
+// series, -a·D(x/a - 1) + log(a/2π)/2 - S(a), without the cancellation of
+// a·log x - x - lgamma(a) near x = a.
 func igammaLogFactorLargeA(a, x float64) float64 {
 	t := x / a
-	u := t - 1
-	var d float64
-	if math.Abs(u) <= 0.5 {
-		s := u / (2 + u)
-		s2 := s * s
-		p := 0.0
-		for k := 15; k >= 0; k-- {
-			p = p*s2 + 1/float64(2*k+3)
-		}
-		d = s2 * ((2 + u) - 2*s*p)
-	} else {
-		d = u - math.Log(t)
-	}
-	z := 1 / a
-	y := z * z
-	st := z * (lgamW[1] + y*(lgamW[2]+y*(lgamW[3]+y*(lgamW[4]+y*(lgamW[5]+y*lgamW[6])))))
-	return 0.5*(math.Log(a)-math.Log(2*math.Pi)) - a*d - st
+	return 0.5*(math.Log(a)-math.Log(2*math.Pi)) - a*logRatioDev(t-1, t) - stirlingRem(a)
 }
 
 // igammaSeries is P(a, x) by its power series (x <= 1 or x <= a).
@@ -496,6 +502,16 @@ func specBetainc(a, b, x float64) float64 {
 		return math.NaN()
 	}
 	lbt := specLgamma(a+b) - specLgamma(a) - specLgamma(b) + a*math.Log(x) + b*math.Log1p(-x)
+	if a >= 10 && b >= 10 {
+		// Stirling's series around the mean, without the lgamma terms'
+		// cancellation (as wasmmath's betainc).
+		xc := 1 - x
+		ab := a + b
+		u1 := (x*b - xc*a) / a
+		u2 := (xc*a - x*b) / b
+		lbt = 0.5*math.Log(a*b/ab/(2*math.Pi)) - a*logRatioDev(u1, x*ab/a) - b*logRatioDev(u2, xc*ab/b) +
+			stirlingRem(ab) - stirlingRem(a) - stirlingRem(b)
+	}
 	if x < (a+1)/(a+b+2) {
 		return math.Exp(lbt) * betaFraction(a, b, x) / a
 	}

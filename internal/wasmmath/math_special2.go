@@ -165,16 +165,10 @@ func genPolygamma64(e *vemit, a []vr) vr {
 	return e.sel(bad, e.nan(), r)
 }
 
-// igammaLogFactorLargeA is log(x**a·e**-x/Γ(a)) for a >= 10 without the
-// cancellation of a·log x - x - lgamma(a) (terms of size a·log a for a
-// result near -log(2πa)/2 when x is near a): with Stirling's series,
-// -a·D(x/a - 1) + log(a/2π)/2 - S(a), D(u) = u - log(1+u) ≥ 0 (for
-// |u| <= 1/2 as s²·((2+u) - 2s·Σ s²ᵏ/(2k+3)), s = u/(2+u), which does not
-// cancel) and S(a) FreeBSD's Stirling remainder (lgamW).
-func igammaLogFactorLargeA(e *vemit, a, x vr) vr {
-	one := e.k(1)
-	t := e.div(x, a)
-	u := e.sub(t, one)
+// logRatioDev is D(u) = u - log(1+u) >= 0 for u = t - 1 (both given, u
+// accurate): for |u| <= 1/2 as s²·((2+u) - 2s·Σ s²ᵏ/(2k+3)), s = u/(2+u),
+// which does not cancel; else u - log t.
+func logRatioDev(e *vemit, u, t vr) vr {
 	s := e.div(u, e.add(e.k(2), u))
 	s2 := e.mul(s, s)
 	c := make([]float64, 16)
@@ -183,11 +177,25 @@ func igammaLogFactorLargeA(e *vemit, a, x vr) vr {
 	}
 	dSmall := e.mul(s2, e.sub(e.add(e.k(2), u), e.mul(e.add(s, s), e.poly(s2, c...))))
 	dBig := e.sub(u, logCore(e, t))
-	d := e.sel(e.le(e.abs(u), e.k(0.5)), dSmall, dBig)
-	zc := e.div(one, a)
-	stirling := e.mul(zc, e.poly(e.mul(zc, zc), lgamW[1], lgamW[2], lgamW[3], lgamW[4], lgamW[5], lgamW[6]))
+	return e.sel(e.le(e.abs(u), e.k(0.5)), dSmall, dBig)
+}
+
+// stirlingRem is S(z) = lgamma(z) - ((z-0.5)·log z - z + log(2π)/2) for
+// z >= 8 (FreeBSD's lgamW without its constant).
+func stirlingRem(e *vemit, z vr) vr {
+	zc := e.div(e.k(1), z)
+	return e.mul(zc, e.poly(e.mul(zc, zc), lgamW[1], lgamW[2], lgamW[3], lgamW[4], lgamW[5], lgamW[6]))
+}
+
+// igammaLogFactorLargeA is log(x**a·e**-x/Γ(a)) for a >= 10 without the
+// cancellation of a·log x - x - lgamma(a) (terms of size a·log a for a
+// result near -log(2πa)/2 when x is near a): with Stirling's series,
+// -a·D(x/a - 1) + log(a/2π)/2 - S(a).
+func igammaLogFactorLargeA(e *vemit, a, x vr) vr {
+	t := e.div(x, a)
+	d := logRatioDev(e, e.sub(t, e.k(1)), t)
 	half := e.mul(e.k(0.5), e.sub(logCore(e, a), e.k(math.Log(2*math.Pi))))
-	return e.sub(e.sub(half, e.mul(a, d)), stirling)
+	return e.sub(e.sub(half, e.mul(a, d)), stirlingRem(e, a))
 }
 
 // igammaCore is P(a, x) (complement false: TF's Igamma) or Q(a, x) = 1 -
@@ -393,11 +401,27 @@ func genBetainc64(e *vemit, args []vr) vr {
 		e.assign(cdone, e.or(cdone, conv))
 		return e.not(e.and(sdone, cdone))
 	})
-	lg := e.sub(e.sub(genLgamma64(e, []vr{e.add(a, b)}), genLgamma64(e, []vr{a})), genLgamma64(e, []vr{b}))
+	ab := e.add(a, b)
+	lg := e.sub(e.sub(genLgamma64(e, []vr{ab}), genLgamma64(e, []vr{a})), genLgamma64(e, []vr{b}))
+	logxc := logCore(e, xc)
+	// log(x**a·(1-x)**b·Γ(a+b)/(Γ(a)Γ(b))): directly, or for a, b >= 10
+	// by Stirling's series around the mean p = a/(a+b), without the
+	// cancellation of the lgamma terms: -a·D(x/p-1) - b·D((1-x)/(1-p)-1)
+	// + log(ab/(2π(a+b)))/2 + S(a+b) - S(a) - S(b).
+	direct := e.add(e.add(lg, e.mul(a, logCore(e, x))), e.mul(b, logxc))
+	u1 := e.div(e.sub(e.mul(x, b), e.mul(xc, a)), a)
+	u2 := e.div(e.sub(e.mul(xc, a), e.mul(x, b)), b)
+	dev := e.add(e.mul(a, logRatioDev(e, u1, e.div(e.mul(x, ab), a))), e.mul(b, logRatioDev(e, u2, e.div(e.mul(xc, ab), b))))
+	halfLog := e.mul(e.k(0.5), logCore(e, e.div(e.div(e.mul(a, b), ab), e.k(2*math.Pi))))
+	rem := e.sub(e.sub(stirlingRem(e, ab), stirlingRem(e, a)), stirlingRem(e, b))
+	stirling := e.add(e.sub(halfLog, dev), rem)
+	large := e.and(e.ge(a, e.k(10)), e.ge(b, e.k(10)))
+	logPre := e.sel(large, stirling, direct)
 	sPS := e.add(e.add(s, t1), ai)
 	wCF := e.sel(small, ans, e.div(ans, xc))
-	tail := e.sel(ps, logCore(e, sPS), e.add(e.mul(b, logCore(e, xc)), logCore(e, e.div(wCF, a))))
-	res := expCore(e, e.add(e.add(lg, e.mul(a, logCore(e, x))), tail))
+	// The power series carries no (1-x)**b.
+	tail := e.sel(ps, e.sub(logCore(e, sPS), e.mul(b, logxc)), logCore(e, e.div(wCF, a)))
+	res := expCore(e, e.add(logPre, tail))
 	flipped := e.sel(e.le(res, e.k(machep)), e.k(1-machep), e.sub(one, res))
 	res = e.sel(rev, flipped, res)
 	res = e.sel(special, e.nan(), res)

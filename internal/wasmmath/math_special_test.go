@@ -100,7 +100,7 @@ var specialRanges = []specialRange{
 	{MathBetainc, wasm.F32, "a, b in [0.1, 10], x in (0, 1)", 1, false},
 	{MathBetainc, wasm.F32, "a, b in [10, 100], x in (0, 1)", 1, false},
 	{MathBetainc, wasm.F64, "a, b in [0.1, 10], x in (0, 1)", 47, false},
-	{MathBetainc, wasm.F64, "a, b in [10, 100], x in (0, 1)", 1350, false},
+	{MathBetainc, wasm.F64, "a, b in [10, 100], x in (0, 1)", 400, false},
 }
 
 // refBlock is one labelled block of a reference file.
