@@ -934,15 +934,32 @@ func (ng *nestGen) mayCall() bool {
 // compile; past a few the call costs little next to the function itself.
 const maxInlineMath = 16
 
-// mathCount is the number of math-library functions in a nest's body.
+// mathCount is the number of math-library functions in a nest's body,
+// the special functions counted by their size: lgamma … besseli1e (one to
+// three thousand instructions over f32x4) as 4, the looping zeta …
+// betainc (five to fifteen thousand) as 8, so that a body inlines at most
+// two of those.
 func mathCount(n *loopir.Nest) int {
 	k := 0
 	for _, in := range n.Body {
 		if in.Op == loopir.OpMath || in.Op == loopir.OpMath2 || in.Op == loopir.OpMath3 || in.Op == loopir.OpPow {
-			k++
+			k += mathWeight(in)
 		}
 	}
 	return k
+}
+
+func mathWeight(in *loopir.Instr) int {
+	if in.Op == loopir.OpPow {
+		return 1
+	}
+	switch in.Math {
+	case loopir.MathLgamma, loopir.MathDigamma, loopir.MathErfinv, loopir.MathNdtri, loopir.MathBesselI0e, loopir.MathBesselI1e:
+		return 4
+	case loopir.MathZeta, loopir.MathPolygamma, loopir.MathIgamma, loopir.MathIgammac, loopir.MathBetainc:
+		return 8
+	}
+	return 1
 }
 
 // callsMath reports whether the nest calls the math library's functions

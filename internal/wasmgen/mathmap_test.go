@@ -98,3 +98,28 @@ func TestIterativeMathNests(t *testing.T) {
 		}
 	}
 }
+
+// TestMathWeights: two looping special functions are inlined, a third
+// makes the nest call the library; lgamma counts as four exps.
+func TestMathWeights(t *testing.T) {
+	nest := func(fns ...loopir.MathFn) *loopir.Nest {
+		n := &loopir.Nest{}
+		for _, fn := range fns {
+			op := loopir.OpMath
+			if fn.Binary() {
+				op = loopir.OpMath2
+			}
+			n.Body = append(n.Body, &loopir.Instr{Op: op, Math: fn})
+		}
+		return n
+	}
+	if k := mathCount(nest(loopir.MathIgamma, loopir.MathBetainc)); k > maxInlineMath {
+		t.Errorf("two looping functions count %d > %d", k, maxInlineMath)
+	}
+	if k := mathCount(nest(loopir.MathIgamma, loopir.MathZeta, loopir.MathIgammac)); k <= maxInlineMath {
+		t.Errorf("three looping functions count %d <= %d", k, maxInlineMath)
+	}
+	if a, b := mathCount(nest(loopir.MathLgamma)), mathCount(nest(loopir.MathExp, loopir.MathExp, loopir.MathExp, loopir.MathExp)); a != b {
+		t.Errorf("lgamma counts %d, four exps %d", a, b)
+	}
+}
