@@ -452,9 +452,9 @@ func specIgamma(a, x float64) float64 {
 	case x < 0 || a <= 0 || math.IsNaN(a) || math.IsNaN(x):
 		return math.NaN()
 	case x > 1 && x > a:
-		return 1 - igammacFraction(a, x)
+		return clamp01(1 - igammacFraction(a, x))
 	}
-	return igammaSeries(a, x)
+	return clamp01(igammaSeries(a, x))
 }
 
 // specIgammac is TF's Igammac, Q(a, x) = 1 - P(a, x): NaN for x < 0 or
@@ -464,11 +464,11 @@ func specIgammac(a, x float64) float64 {
 	case x < 0 || a <= 0 || math.IsNaN(a) || math.IsNaN(x):
 		return math.NaN()
 	case x < 1.5 && a < 1:
-		return igammacSmall(a, x)
+		return clamp01(igammacSmall(a, x))
 	case x < 1 || x < a:
-		return 1 - igammaSeries(a, x)
+		return clamp01(1 - igammaSeries(a, x))
 	}
-	return igammacFraction(a, x)
+	return clamp01(igammacFraction(a, x))
 }
 
 // igammacSmall is Q(a, x) for x < 1.5, a < 1, where 1 - P cancels:
@@ -501,7 +501,7 @@ func specBetainc(a, b, x float64) float64 {
 	case x < 0 || x > 1:
 		return math.NaN()
 	}
-	lbt := specLgamma(a+b) - specLgamma(a) - specLgamma(b) + a*math.Log(x) + b*math.Log1p(-x)
+	lbt := specLgamma(a+b) - specLgamma(max(a, b)) - specLgamma(min(a, b)) + a*math.Log(x) + b*math.Log1p(-x)
 	if a >= 10 && b >= 10 {
 		// Stirling's series around the mean, without the lgamma terms'
 		// cancellation (as wasmmath's betainc).
@@ -509,14 +509,17 @@ func specBetainc(a, b, x float64) float64 {
 		ab := a + b
 		u1 := (x*b - xc*a) / a
 		u2 := (xc*a - x*b) / b
-		lbt = 0.5*math.Log(a*b/ab/(2*math.Pi)) - a*logRatioDev(u1, x*ab/a) - b*logRatioDev(u2, xc*ab/b) +
+		lbt = 0.5*math.Log(a/ab*b/(2*math.Pi)) - a*logRatioDev(u1, x*ab/a) - b*logRatioDev(u2, xc*ab/b) +
 			stirlingRem(ab) - stirlingRem(a) - stirlingRem(b)
 	}
 	if x < (a+1)/(a+b+2) {
-		return math.Exp(lbt) * betaFraction(a, b, x) / a
+		return clamp01(math.Exp(lbt) * betaFraction(a, b, x) / a)
 	}
-	return 1 - math.Exp(lbt)*betaFraction(b, a, 1-x)/b
+	return clamp01(1 - math.Exp(lbt)*betaFraction(b, a, 1-x)/b)
 }
+
+// clamp01 keeps a probability that rounding pushed out of [0, 1] inside.
+func clamp01(v float64) float64 { return min(max(v, 0), 1) }
 
 // betaFraction is the continued fraction of I_x(a, b) (modified Lentz),
 // at most 300 steps.

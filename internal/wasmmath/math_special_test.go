@@ -508,3 +508,42 @@ func TestSpecialBitPatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecialIterativeRange runs igamma, igammac and betainc on random
+// arguments (magnitudes of every exponent below 1e15, x of betainc in
+// [0, 1)) and checks that every result is in [0, 1], NaN never.
+func TestSpecialIterativeRange(t *testing.T) {
+	h := newMathHarness(t, specialFuncs)
+	r := newRand(5)
+	const n = 1 << 12
+	for _, fn := range []MathFunc{MathIgamma, MathIgammac, MathBetainc} {
+		x, y := bitsAll(r, n, wasm.F64)
+		z, _ := bitsAll(r, n, wasm.F64)
+		for i := range x {
+			x[i], y[i], z[i] = math.Mod(math.Abs(x[i]), 1e15), math.Mod(math.Abs(y[i]), 1e15), math.Mod(math.Abs(z[i]), 1)
+			if math.IsNaN(x[i]) || x[i] == 0 {
+				x[i] = 1
+			}
+			if math.IsNaN(y[i]) || (fn == MathBetainc && y[i] == 0) {
+				y[i] = 2
+			}
+			if math.IsNaN(z[i]) {
+				z[i] = 0.5
+			}
+		}
+		o := make([]float64, n)
+		writeZ(h, z)
+		evalMath(t, h, fn, x, y, o)
+		bad := 0
+		for i := range o {
+			if !(o[i] >= 0 && o[i] <= 1) {
+				if bad++; bad <= 3 {
+					t.Errorf("%v(%v, %v, %v) = %v", fn, x[i], y[i], z[i], o[i])
+				}
+			}
+		}
+		if bad > 0 {
+			t.Errorf("%v: %d of %d results outside [0, 1]", fn, bad, n)
+		}
+	}
+}
