@@ -86,6 +86,8 @@
 // The iterative ones loop until every lane has converged (a convergence
 // mask, values kept by bitselect), at most 2000 steps (igamma), 1000
 // (betainc) or 4096 (zeta's direct sum: NaN for q below about -4096).
+// igamma, igammac and betainc are clamped to [0, 1]; betainc can give NaN
+// when a or b exceeds about 1e15 (TestSpecialIterativeRange checks below).
 //
 //	function  type   input range                                  samples  max  bound  notes
 //	lgamma    f64x2  (0, 0.5], [0.5, 3], [3, 8]                      3000    2      2  FreeBSD e_lgamma_r, regimes by bitselect
