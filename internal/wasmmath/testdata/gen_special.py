@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
 """Generates the special functions' coefficient tables and reference values.
 
-Run from the repository root:  python3 internal/wasmmath/testdata/gen_special.py
-Needs Python 3 with mpmath (Debian: python3-mpmath). The Go tests never run
-it: they read its outputs, which are committed.
+Run from the repository root:
+  python3 internal/wasmmath/testdata/gen_special.py [refs] [refs2] [refs3] [refeval]
+Without arguments it writes the coefficient tables only; refs writes the
+one-argument references, refs2/refs3 the two-/three-argument ones (100
+digits, checked against 80), refeval refeval's set. Each part seeds its own
+random generator, so a rerun reproduces the files. Needs Python 3 with
+mpmath (Debian: python3-mpmath). The Go tests never run it: they read its
+outputs, which are committed.
 
 Outputs:
   internal/wasmmath/special_coeffs.go   Chebyshev/Taylor coefficients (wasmmath)
