@@ -20,9 +20,11 @@ import (
 // changes.
 
 // mmConfig is the shape of the matmul kernel: tiles of mr rows by nv
-// vectors of columns; k unrolled ku times when the k strides are static
+// vectors of columns; k unrolled ku times when A's k stride is static
 // (touch: each unrolled group first touches its highest addresses, so
-// that wazero checks bounds once per pointer per group); k blocked by kc
+// that wazero checks bounds once per pointer per group; a B whose k
+// stride comes from the descriptor is read through one pointer per
+// unrolled k, each checked once); k blocked by kc
 // (0: no blocking); rowsOuter runs a row tile across all columns before
 // the next (the k block of B stays in L2), else a column panel down all
 // rows. splat picks how A is broadcast: bit 0 multiplies b·a instead of
@@ -110,7 +112,11 @@ func (g *gen) matmulFunc(f *wasm.Func, n *loopir.Nest, mm *matmulNest) error {
 		e.splat, e.vmul, e.vadd = wasm.OpV128Load64Splat, wasm.OpF64x2Mul, wasm.OpF64x2Add
 		e.sload, e.sstore, e.smul, e.sadd = wasm.OpF64Load, wasm.OpF64Store, wasm.OpF64Mul, wasm.OpF64Add
 	}
-	if !e.sAk.isConst || !e.sBk.isConst {
+	// A's k stride must be static to unroll k (the splats of a group are
+	// offsets from one pointer); B's may come from the descriptor (a
+	// dynamic shape): each unrolled k then loads its row of B from a
+	// pointer of its own (tile).
+	if !e.sAk.isConst {
 		e.ku = 1
 	}
 	e.batch(0, [3]uint32{A.base, B.base, C.base})
@@ -381,6 +387,15 @@ func (e *mmGen) tile(t *mmTile, ii uint32, mr, nv int) {
 		avRows[r] = f.NewLocal(vt)
 	}
 	var rowv []uint32 // A rows, four k each (splat mode 2)
+	// B's k stride from the descriptor: row u > 0 of an unrolled group
+	// is read through bRow = bRow + sBk (bRow = b at row 0), which wazero
+	// checks once for the row (the loads below go from the highest offset
+	// down), and the group steps b by bRow + sBk.
+	dynB := !e.sBk.isConst && e.ku > 1
+	var bRow uint32
+	if dynB {
+		bRow = f.NewLocal(wasm.I32)
+	}
 	step := func(u int) {
 		if rowv != nil && u == 0 {
 			for r := mr - 1; r >= 0; r-- {
@@ -390,11 +405,23 @@ func (e *mmGen) tile(t *mmTile, ii uint32, mr, nv int) {
 			}
 		}
 		var du, dbu uint32
-		if u > 0 {
+		bp := b
+		switch {
+		case u > 0 && dynB:
+			du, bp = uint32(int32(u)*e.sAk.c), bRow
+			if u == 1 {
+				f.LocalGet(b)
+			} else {
+				f.LocalGet(bRow)
+			}
+			e.sBk.push(f)
+			f.Op(wasm.OpI32Add)
+			f.LocalSet(bRow)
+		case u > 0:
 			du, dbu = uint32(int32(u)*e.sAk.c), uint32(int32(u)*e.sBk.c)
 		}
 		for v := cols - 1; v >= 0; v-- {
-			f.LocalGet(b)
+			f.LocalGet(bp)
 			if scalar {
 				f.Mem(e.sload, dbu)
 			} else {
@@ -451,10 +478,15 @@ func (e *mmGen) tile(t *mmTile, ii uint32, mr, nv int) {
 			f.Op(wasm.OpI32Add)
 			f.LocalSet(p)
 		}
-		f.LocalGet(b)
-		if e.sBk.isConst {
+		switch {
+		case e.sBk.isConst:
+			f.LocalGet(b)
 			f.I32Const(times * e.sBk.c)
-		} else {
+		case times > 1: // dynB: the group's last row plus one
+			f.LocalGet(bRow)
+			e.sBk.push(f)
+		default:
+			f.LocalGet(b)
 			e.sBk.push(f)
 		}
 		f.Op(wasm.OpI32Add)
@@ -473,17 +505,21 @@ func (e *mmGen) tile(t *mmTile, ii uint32, mr, nv int) {
 		if e.cfg.touch && u > 1 {
 			// Check the group's highest addresses first: wazero then
 			// skips the checks of every lower offset in the group.
-			hb := uint32(int32(u-1) * e.sBk.c)
-			if !scalar {
-				hb += uint32((cols - 1) * 16)
+			// (B rows from the descriptor have a pointer each: nothing
+			// to share.)
+			if !dynB {
+				hb := uint32(int32(u-1) * e.sBk.c)
+				if !scalar {
+					hb += uint32((cols - 1) * 16)
+				}
+				f.LocalGet(b)
+				if scalar {
+					f.Mem(e.sload, hb)
+				} else {
+					f.Mem(wasm.OpV128Load, hb)
+				}
+				f.Op(wasm.OpDrop)
 			}
-			f.LocalGet(b)
-			if scalar {
-				f.Mem(e.sload, hb)
-			} else {
-				f.Mem(wasm.OpV128Load, hb)
-			}
-			f.Op(wasm.OpDrop)
 			for r := mr - 1; r >= 0; r-- {
 				if r > 0 && aRow[r] == a {
 					continue

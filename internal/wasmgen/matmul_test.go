@@ -463,30 +463,39 @@ func TestMatmulVariants(t *testing.T) {
 	}
 }
 
-// BenchmarkMatmul: K7 (512³ f32, static shapes; MMN=… for another size)
-// under wazero, the generic path against the blocked kernel with its
-// wazero configuration (mmConfigs[0]).
+// BenchmarkMatmul: K7 (512³ f32; MMN=… for another size) under wazero,
+// the generic path against the blocked kernel with its wazero
+// configuration (mmConfigs[0]), with static shapes and with every dim
+// from the descriptor (dynamic: the kernel a specialization of
+// tensor<?x?xf32> runs).
 //
 //	go test ./internal/wasmgen -run '^$' -bench Matmul
 var benchN = 512
 
 func BenchmarkMatmul(b *testing.B) {
 	n := benchN
-	c := mmCase{dt: memref.Float32, M: n, N: n, K: n, static: true}
-	for _, generic := range []bool{true, false} {
-		name := map[bool]string{true: "generic", false: "blocked"}[generic]
-		b.Run(name+"/wazero", func(b *testing.B) {
-			tw := newTwinOne(b, c.program(), 256, generic)
-			tw.setShapes(nil, c.shapes(), 0)
-			rng := rand.New(rand.NewPCG(1, 1))
-			tw.randomize(0, rng)
-			tw.randomize(1, rng)
-			for b.Loop() {
-				tw.run(!generic, 0, nil)
-			}
-			b.ReportMetric(2*float64(n*n*n)/(float64(b.Elapsed().Nanoseconds())/float64(b.N)), "GFLOP/s")
-		})
+	for _, static := range []bool{true, false} {
+		c := mmCase{dt: memref.Float32, M: n, N: n, K: n, static: static}
+		for _, generic := range []bool{true, false} {
+			name := map[bool]string{true: "generic", false: "blocked"}[generic] + map[bool]string{true: "/static", false: "/dynamic"}[static]
+			benchMatmul(b, name, c, generic)
+		}
 	}
+}
+
+func benchMatmul(b *testing.B, name string, c mmCase, generic bool) {
+	n := c.M
+	b.Run(name+"/wazero", func(b *testing.B) {
+		tw := newTwinOne(b, c.program(), 256, generic)
+		tw.setShapes(nil, c.shapes(), 0)
+		rng := rand.New(rand.NewPCG(1, 1))
+		tw.randomize(0, rng)
+		tw.randomize(1, rng)
+		for b.Loop() {
+			tw.run(!generic, 0, nil)
+		}
+		b.ReportMetric(2*float64(n*n*n)/(float64(b.Elapsed().Nanoseconds())/float64(b.N)), "GFLOP/s")
+	})
 }
 
 // newTwinOne is a twin with only one side compiled (benchmarks).
