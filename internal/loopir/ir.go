@@ -19,7 +19,18 @@ type Program struct {
 type Param struct {
 	Name string
 	Expr int // what the host computes: an index into the lowering's own table
+
+	// Dim, when set, says that the parameter is the run-time size of
+	// one axis of one of the lowering's values, in Buffer.Value's
+	// numbering: every buffer of that Value has this size on that axis
+	// (unless the axis is one of its Ones). Analyses use it to see that a
+	// loop over the parameter spans a buffer (WritesWhole); the host
+	// computes the parameter from Expr alone.
+	Dim *ValueDim
 }
+
+// ValueDim names axis Axis of the lowering's value Value.
+type ValueDim struct{ Value, Axis int }
 
 // BufKind says who provides a buffer's contents.
 type BufKind uint8

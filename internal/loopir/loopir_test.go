@@ -402,4 +402,32 @@ func TestWritesWhole(t *testing.T) {
 	if mk(nil).WritesWhole(0) {
 		t.Errorf("an input that is only read is reported as written whole")
 	}
+
+	// A loop over a parameter spans out when the parameter is the size
+	// of that axis of out's value (a dynamic shape's extent).
+	withParam := func(dim *ValueDim, edit func(p *Program)) *Program {
+		return mk(func(p *Program, n *Nest) {
+			p.Buffers[1].Value = 7
+			p.Params = []Param{{Name: "%out.d1", Dim: dim}}
+			n.Loops[1].Extent = ParamSize(0)
+			if edit != nil {
+				edit(p)
+			}
+		})
+	}
+	if !withParam(&ValueDim{Value: 7, Axis: 1}, nil).WritesWhole(1) {
+		t.Errorf("a loop over the output's own size parameter does not write it whole")
+	}
+	for name, q := range map[string]*Program{
+		"unknown param":  withParam(nil, nil),
+		"other value":    withParam(&ValueDim{Value: 6, Axis: 1}, nil),
+		"other axis":     withParam(&ValueDim{Value: 7, Axis: 0}, nil),
+		"axis in Ones":   withParam(&ValueDim{Value: 7, Axis: 1}, func(p *Program) { p.Buffers[1].Ones = []int{1} }),
+		"no value":       withParam(&ValueDim{Value: NoValue, Axis: 1}, func(p *Program) { p.Buffers[1].Value = NoValue }),
+		"param past end": withParam(&ValueDim{Value: 7, Axis: 1}, func(p *Program) { p.Nests[0].Loops[1].Extent = ParamSize(3) }),
+	} {
+		if q.WritesWhole(1) {
+			t.Errorf("%s: reported as written whole", name)
+		}
+	}
 }
