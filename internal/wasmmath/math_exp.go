@@ -141,10 +141,11 @@ func genExp64(e *vemit, a []vr) vr       { return expCore(e, a[0]) }
 // once: error < 2 ULP.
 func logistic(e *vemit, x vr) vr {
 	var t vr
+	nax := e.or(x, e.signMask()) // -|x|: one instruction fewer than neg(abs(x)) under wazero
 	if e.t == wasm.F32 {
-		t = expNonPos32(e, e.neg(e.abs(x)))
+		t = expNonPos32(e, nax)
 	} else {
-		t = expCore(e, e.neg(e.abs(x)))
+		t = expCore(e, nax)
 	}
 	d, derr := e.fastTwoSum(e.k(1), t)
 	num := e.sel(e.lt(x, e.k(0)), t, e.k(1))
@@ -181,16 +182,22 @@ func tanhCore(e *vemit, x vr) vr {
 // relative accuracy). |x| is clamped to 9, where tanh rounds to 1 (±Inf →
 // ±1), which keeps k in [-26, 0]. The sign of x is or-ed back in at the end
 // (tanh(-0) = -0); NaN passes through. Error < 2 ULP.
+//
+// The argument -2·min(|x|, 9) is formed as 2·max(-|x|, -9), with -|x| = x |
+// signbit, the same value exactly: under wazero an or with a shared
+// constant is two instructions where f32x4.abs is three, and with the sign
+// taken out first only the sign stays live across the body, not x and |x|
+// both (which wazero spilled).
 func tanhF32(e *vemit, x vr) vr {
-	ax := e.abs(x)
-	a := e.minK(ax, 9) // NaN passes through
-	r, k23 := expReduce32(e, e.mul(a, e.k(-2)))
+	sign := e.signbit(x)
+	na := e.maxK(e.or(x, e.signMask()), -9) // -min(|x|, 9); NaN passes through
+	r, k23 := expReduce32(e, e.add(na, na))
 	u := expm1Poly32(e, r)
 	s := e.iadd(k23, e.kint(127<<23)) // 2**k
 	su := e.mul(s, u)
 	num := e.sub(e.sub(e.k(1), s), su)
 	den := e.add(e.add(e.k(1), s), su)
-	return e.or(e.div(num, den), e.xor(x, ax))
+	return e.or(e.div(num, den), sign)
 }
 
 func genTanh32(e *vemit, a []vr) vr { return tanhF32(e, a[0]) }
