@@ -359,6 +359,40 @@ func TestUnrollReduce(t *testing.T) {
 			t.Errorf("%s: changed:\n%s", name, after)
 		}
 	}
+
+	// A run-time row count: the pass leaves the nest alone, and
+	// UnrolledReduce gives the unrolled copy with the extent unchanged.
+	dyn := colSum(8, nil)
+	n := dyn.Nests[0]
+	n.Loops[0].Extent = DimOf(0, 0)
+	before := dyn.String()
+	UnrollReduce(dyn)
+	if after := dyn.String(); after != before {
+		t.Errorf("run-time rows: the pass changed the nest:\n%s", after)
+	}
+	u, r, k, ok := UnrolledReduce(n)
+	if !ok || r != 0 || k != 4 {
+		t.Fatalf("UnrolledReduce: %v %d %d", ok, r, k)
+	}
+	if dyn.String() != before {
+		t.Errorf("UnrolledReduce changed its argument:\n%s", dyn)
+	}
+	dyn.Nests[0] = u
+	if err := dyn.Verify(); err != nil {
+		t.Fatalf("unrolled copy: %v\n%s", err, dyn)
+	}
+	got = dyn.String()
+	for _, want := range []string{"b0[i0*4, i1]", "b0[i0*4+3, i1]", "accum.sum f32 b2[i1]"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("unrolled copy lacks %q:\n%s", want, got)
+		}
+	}
+	if u.Loops[0].Extent != DimOf(0, 0) {
+		t.Errorf("unrolled copy's extent %v, want the original", u.Loops[0].Extent)
+	}
+	if _, _, _, ok := UnrolledReduce(colSum(8, nil).Nests[0]); ok {
+		t.Errorf("UnrolledReduce takes a static extent (the pass's case)")
+	}
 }
 
 func TestWritesWhole(t *testing.T) {

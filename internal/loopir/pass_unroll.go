@@ -27,11 +27,41 @@ const maxUnrollCost = 16
 func UnrollReduce(p *Program) {
 	for _, n := range p.Nests {
 		if r, ok := unrollable(n); ok {
+			ext := n.Loops[r].Extent
+			if ext.Kind != SizeStatic || ext.N < 2*reduceUnroll || ext.N%reduceUnroll != 0 {
+				continue
+			}
 			unrollReduce(n, r)
+			n.Loops[r].Extent = Static(ext.N / reduceUnroll)
 		}
 	}
 }
 
+// UnrolledReduce is UnrollReduce for a nest whose reduce loop's extent is
+// only known at run time (a dynamic shape), which no pass can divide: it
+// returns a copy of n with the body unrolled as UnrollReduce does, r, and
+// the factor U. The copy's loop r keeps n's extent E; whoever runs it
+// must run its first floor(E/U) iterations only (rows 0 … U·floor(E/U)-1
+// of n), then n itself over the rows left, adding to what the copy
+// accumulated (the code generator does both in one function). n is not
+// changed; ok is false when UnrollReduce's conditions other than the
+// extent do not hold, or when the extent is static (the pass's case).
+func UnrolledReduce(n *Nest) (u *Nest, r, factor int, ok bool) {
+	r, ok = unrollable(n)
+	if !ok || n.Loops[r].Extent.Kind == SizeStatic {
+		return nil, 0, 0, false
+	}
+	u = &Nest{Name: n.Name, Loops: append([]Loop(nil), n.Loops...), Part: n.Part, Src: n.Src}
+	u.Body = make([]*Instr, len(n.Body))
+	for i, in := range n.Body {
+		u.Body[i] = in.Clone()
+	}
+	unrollReduce(u, r)
+	return u, r, reduceUnroll, true
+}
+
+// unrollable reports the reduce loop UnrollReduce would unroll in n,
+// whatever its extent.
 func unrollable(n *Nest) (int, bool) {
 	L := len(n.Loops)
 	if L < 2 || n.Loops[L-1].Kind != Parallel || n.Cost() > maxUnrollCost {
@@ -45,10 +75,6 @@ func unrollable(n *Nest) (int, bool) {
 		}
 	}
 	if r < 0 {
-		return 0, false
-	}
-	ext := n.Loops[r].Extent
-	if ext.Kind != SizeStatic || ext.N < 2*reduceUnroll || ext.N%reduceUnroll != 0 {
 		return 0, false
 	}
 	accums := 0
@@ -84,7 +110,8 @@ func unrollable(n *Nest) (int, bool) {
 	return r, accums > 0
 }
 
-// unrollReduce rewrites n's body for reduce loop r (see UnrollReduce).
+// unrollReduce rewrites n's body for reduce loop r (see UnrollReduce);
+// the caller sets the loop's extent.
 func unrollReduce(n *Nest, r int) {
 	const U = reduceUnroll
 	old := n.Body
@@ -134,7 +161,6 @@ func unrollReduce(n *Nest, r int) {
 		c.Args = []int{n.Binary(comb, in.Type, a, b)}
 		n.Add(c)
 	}
-	n.Loops[r].Extent = Static(n.Loops[r].Extent.N / U)
 }
 
 // shiftAccess substitutes u·i + j for loop r's index i in acc.

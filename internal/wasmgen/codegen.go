@@ -280,6 +280,10 @@ type nestGen struct {
 	mmFlags  map[*loopir.Instr]*minMaxFlags // float max/min accumulators (see fastMinMax)
 	memInit  bool                           // some accumulation goes through memory: initialise first
 	laneMask val                            // lane 0 set: for masking partial vectors
+
+	// start holds the first iteration of loops that do not start at 0
+	// (the rows unrolledReduceFunc leaves to the plain body).
+	start map[int]iv
 }
 
 // nestFunc emits nest_k(args, lo, hi).
@@ -300,6 +304,9 @@ func (g *gen) nestFunc(f *wasm.Func, n *loopir.Nest) error {
 		if tr, ok := matchTranspose(n, g.p); ok {
 			return g.transposeFunc(f, n, tr)
 		}
+		if u, r, k, ok := loopir.UnrolledReduce(n); ok {
+			return g.unrolledReduceFunc(f, n, u, r, k)
+		}
 	}
 
 	ng := &nestGen{g: g, f: f, n: n, lo: 1, hi: 2, unroll: unrollFor(n), manyMath: mathCount(n) > maxInlineMath}
@@ -312,6 +319,44 @@ func (g *gen) nestFunc(f *wasm.Func, n *loopir.Nest) error {
 		}
 	}
 	ng.emitLoops()
+	f.I32Const(0)
+	return nil
+}
+
+// unrolledReduceFunc emits nest n, an outer reduction whose reduce loop r
+// has a run-time extent E (a column sum of a dynamic shape), as the static
+// kernel's UnrollReduce runs it: u, n's body for k rows combined before
+// one accumulation (loopir.UnrolledReduce), over the first floor(E/k)·k
+// rows, then n over the E mod k rows left, adding to the same
+// accumulators. Each output sums the same terms in the order a static
+// shape's kernel does when E is a multiple of k. The status 0 is left on
+// the stack.
+func (g *gen) unrolledReduceFunc(f *wasm.Func, n, u *loopir.Nest, r, k int) error {
+	ng := &nestGen{g: g, f: f, n: u, lo: 1, hi: 2, unroll: unrollFor(u), manyMath: mathCount(u) > maxInlineMath}
+	if err := ng.prologue(); err != nil {
+		return err
+	}
+	groups := f.NewLocal(wasm.I32) // floor(E/k)
+	ng.ext[r].push(f)
+	f.I32Const(int32(k))
+	f.Op(wasm.OpI32DivU)
+	f.LocalSet(groups)
+	ng.ext[r] = iv{local: groups}
+	if err := ng.emitInit(); err != nil { // memInit: r is a reduce loop outside the innermost
+		return err
+	}
+	ng.emitLoops()
+	tail := &nestGen{g: g, f: f, n: n, lo: ng.lo, hi: ng.hi, unroll: unrollFor(n), manyMath: mathCount(n) > maxInlineMath}
+	if err := tail.prologueNoClip(); err != nil {
+		return err
+	}
+	first := f.NewLocal(wasm.I32) // k·floor(E/k)
+	f.LocalGet(groups)
+	f.I32Const(int32(k))
+	f.Op(wasm.OpI32Mul)
+	f.LocalSet(first)
+	tail.start = map[int]iv{r: {local: first}}
+	tail.emitLoops()
 	f.I32Const(0)
 	return nil
 }
@@ -1210,6 +1255,9 @@ const maxAccRegs = 8
 func (ng *nestGen) rangeOf(l int) (iv, iv) {
 	if l == ng.n.Part {
 		return iv{local: ng.lo}, iv{local: ng.hi}
+	}
+	if s, ok := ng.start[l]; ok {
+		return s, ng.ext[l]
 	}
 	return constIV(0), ng.ext[l]
 }
