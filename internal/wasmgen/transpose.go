@@ -14,11 +14,12 @@ import (
 // full, every row of the block (input and output) through a pointer of its
 // own, each row's highest address first so that wazero checks it once.
 // Static strides would allow one pointer per operand with constant offsets
-// and two bounds checks per block, but that form ran half as fast here:
-// 1024² f32 under wazero, min of 30 runs on a 2-core AMD EPYC (AVX-512)
-// VM, 0.98–1.04 ms with constant offsets against 0.49–0.54 ms with a pointer
-// per row (the dynamic-shape form, which `sandjit bench` had timed at 0.5–0.6
-// of the static one). The blocks go down the output's columns first (for
+// and two bounds checks per block, but that form ran half as fast on a
+// 2-core AMD EPYC (AVX-512) VM: best of 30 calls of 1024² f32 under wazero
+// (go test ./internal/wasmgen -run '^$' -bench Transpose, best-ms, before
+// and after the change), 0.98–1.04 ms with constant offsets against
+// 0.45–0.54 ms with a pointer per row, which dynamic strides already had.
+// The blocks go down the output's columns first (for
 // each 8 input rows, every block along them): a block reads half of each
 // of its 8 input cache lines, and the next block the other half while
 // they are still in L1. wazero lowers i8x16.shuffle to two pshufb with

@@ -203,27 +203,30 @@ func matchOK(p *loopir.Program) bool {
 	return ok
 }
 
-// BenchmarkTranspose: K8 (tf.Transpose of a 1024×1024 f32, static shapes)
-// under wazero, the generic path against the blocked kernel.
+// BenchmarkTranspose: K8 (tf.Transpose of a 1024×1024 f32) under wazero,
+// the generic path against the blocked kernel, with static shapes and with
+// every dim from the descriptor (dynamic).
 //
 //	go test ./internal/wasmgen -run '^$' -bench Transpose
 func BenchmarkTranspose(b *testing.B) {
-	c := trCase{dt: memref.Float32, in: []int{1024, 1024}, perm: []int{1, 0}, static: true}
-	for _, generic := range []bool{true, false} {
-		name := map[bool]string{true: "generic", false: "blocked"}[generic]
-		b.Run(name+"/wazero", func(b *testing.B) {
-			tw := newTwinOne(b, c.program(), 256, generic)
-			tw.setShapes(nil, [][]int{c.in, c.outShape()}, 0)
-			tw.randomize(0, rand.New(rand.NewPCG(1, 1)))
-			var times []time.Duration
-			for b.Loop() {
-				t0 := time.Now()
-				tw.run(!generic, 0, nil)
-				times = append(times, time.Since(t0))
-			}
-			slices.Sort(times)
-			b.ReportMetric(float64(times[0].Nanoseconds())/1e6, "best-ms")
-			b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e6, "median-ms")
-		})
+	for _, static := range []bool{true, false} {
+		c := trCase{dt: memref.Float32, in: []int{1024, 1024}, perm: []int{1, 0}, static: static}
+		for _, generic := range []bool{true, false} {
+			name := map[bool]string{true: "generic", false: "blocked"}[generic] + map[bool]string{true: "/static", false: "/dynamic"}[static]
+			b.Run(name+"/wazero", func(b *testing.B) {
+				tw := newTwinOne(b, c.program(), 256, generic)
+				tw.setShapes(nil, [][]int{c.in, c.outShape()}, 0)
+				tw.randomize(0, rand.New(rand.NewPCG(1, 1)))
+				var times []time.Duration
+				for b.Loop() {
+					t0 := time.Now()
+					tw.run(!generic, 0, nil)
+					times = append(times, time.Since(t0))
+				}
+				slices.Sort(times)
+				b.ReportMetric(float64(times[0].Nanoseconds())/1e6, "best-ms")
+				b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e6, "median-ms")
+			})
+		}
 	}
 }
