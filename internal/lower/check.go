@@ -13,9 +13,9 @@ import (
 // table entry and its attributes in resolved form.
 type opFacts struct {
 	def      *opDef
-	axes     []int // kindReduce: sorted, distinct, non-negative; Squeeze, ReverseV2
-	keepDims bool  // kindReduce
-	channel  int   // kindBiasAdd: channel axis counted from the front (-1: last)
+	axes     []int // reductions: sorted, distinct, non-negative; also squeezed and reversed axes
+	keepDims bool  // reductions
+	channel  int   // bias addition: channel axis counted from the front (-1: last)
 	perm     []int // Transpose
 	axis     int   // ExpandDims, ConcatV2, Pack, OneHot
 	slice    *sliceSpec
@@ -74,7 +74,6 @@ func (c *checked) freshSyms(t mlir.TensorType) []int {
 // resultSyms derives the symbols of an op's result from its operands'.
 func (c *checked) resultSyms(op *mlir.Op, f *opFacts, out mlir.TensorType) []int {
 	syms := make([]int, len(out.Dims))
-	operand := func(i int) []int { return c.syms[op.Operands[i].ID] }
 	for a, d := range out.Dims {
 		syms[a] = -1
 		if d != mlir.Dynamic {
@@ -87,48 +86,8 @@ func (c *checked) resultSyms(op *mlir.Op, f *opFacts, out mlir.TensorType) []int
 				continue
 			}
 		}
-		switch f.def.kind {
-		case kindCast, kindSoftmax, kindBiasAdd, kindSelect:
-			x := 0
-			if f.def.kind == kindSelect {
-				x = 1
-			}
-			syms[a] = operand(x)[a]
-		case kindReduce:
-			in := c.types[op.Operands[0].ID]
-			j := 0
-			for k := range in.Dims {
-				if contains(f.axes, k) {
-					if f.keepDims {
-						j++
-					}
-					continue
-				}
-				if j == a {
-					syms[a] = operand(0)[k]
-				}
-				j++
-			}
-		case kindElementwise:
-			// Equal when every operand that can contribute the dim has the
-			// same symbol.
-			sym, same := -1, true
-			for i := range op.Operands {
-				t := c.types[op.Operands[i].ID]
-				k := a - (len(out.Dims) - len(t.Dims))
-				if k < 0 || t.Dims[k] == 1 {
-					continue
-				}
-				s := operand(i)[k]
-				if s < 0 || (sym >= 0 && s != sym) {
-					same = false
-					break
-				}
-				sym = s
-			}
-			if same {
-				syms[a] = sym
-			}
+		if f.def.sym != nil {
+			syms[a] = f.def.sym(c, op, f, out, a)
 		}
 		if syms[a] < 0 {
 			syms[a] = c.nextSym
@@ -140,15 +99,7 @@ func (c *checked) resultSyms(op *mlir.Op, f *opFacts, out mlir.TensorType) []int
 
 // shapeSource is v when the op's shape operand is tf.Shape(v).
 func shapeSource(op *mlir.Op, f *opFacts) *mlir.Value {
-	i := -1
-	switch f.def.kind {
-	case kindReshape, kindBroadcastTo:
-		if op.Name == "tf.Reshape" || op.Name == "tf.BroadcastTo" {
-			i = 1
-		}
-	case kindFill:
-		i = 0
-	}
+	i := f.def.shapeArg - 1
 	if i < 0 || i >= len(op.Operands) {
 		return nil
 	}
@@ -266,12 +217,12 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 			c.syms[r.ID] = c.freshSyms(r.Type)
 		}
 	}
-	def, ok := opTable[op.Name]
-	if IsControl(op.Name) {
+	def := lookup(op.Name)
+	if def != nil && def.control != 0 {
 		fail(mlir.ErrUnsupported, "is control flow, which the host runs: compile the function's flow (BuildFlow) instead")
 		return
 	}
-	if !ok {
+	if def == nil {
 		msg := "is not supported by sandjit"
 		if !isKnownUnsupported(op.Name) {
 			if s := suggest(op.Name); s != "" {
@@ -287,7 +238,7 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 		fail(mlir.ErrInvalid, "does not take regions")
 		return
 	}
-	if def.kind == kindIdentity {
+	if def.forward {
 		c.checkForward(op, def, errs)
 		return
 	}
@@ -336,7 +287,7 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 		for i, t := range in {
 			dims[i] = t.Dims
 		}
-		for i, d := range kindImpls[def.kind].more(op, facts, dims) {
+		for i, d := range def.more(op, facts, dims) {
 			r := op.Results[i+1]
 			t := mlir.Ranked(r.Type.Elem, d...)
 			if m := compatible(t, r.Type); m != "" {
@@ -350,7 +301,7 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 	c.facts[op] = facts
 	c.types[res.ID] = refine(out, res.Type)
 	c.syms[res.ID] = c.resultSyms(op, facts, c.types[res.ID])
-	c.foldIncompatibleEqual(op, in, res)
+	c.foldIncompatibleEqual(op, def, in, res)
 	c.hostValue(op, facts, res)
 }
 
@@ -358,7 +309,7 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 // (folded into a constant) or before each run.
 func (c *checked) hostValue(op *mlir.Op, f *opFacts, res *mlir.Value) {
 	t := c.types[res.ID]
-	if !hostEvaluable[op.Name] || !(t.Elem.IsInt() || t.Elem == memref.Bool) || !t.Ranked {
+	if f.def.host == nil || !(t.Elem.IsInt() || t.Elem == memref.Bool) || !t.Ranked {
 		return
 	}
 	vals := make([][]int64, len(op.Operands))
@@ -367,7 +318,7 @@ func (c *checked) hostValue(op *mlir.Op, f *opFacts, res *mlir.Value) {
 	for i, v := range op.Operands {
 		vals[i] = c.vals[v.ID]
 		shapes[i] = c.types[v.ID].Dims
-		if op.Name == "tf.Shape" {
+		if f.def.hostShapes {
 			static = static && c.types[v.ID].IsStatic()
 		}
 	}
@@ -384,10 +335,10 @@ func (c *checked) hostValue(op *mlir.Op, f *opFacts, res *mlir.Value) {
 	// Known before each run when every operand whose value it reads is.
 	rt := true
 	for i, v := range op.Operands {
-		if op.Name == "tf.Shape" {
+		if f.def.hostShapes {
 			break
 		}
-		if op.Name == "tf.ConcatV2" && i == len(op.Operands)-1 {
+		if f.def.axisLast && i == len(op.Operands)-1 {
 			continue // the axis is a compile-time constant
 		}
 		e := c.types[v.ID].Elem
@@ -396,20 +347,11 @@ func (c *checked) hostValue(op *mlir.Op, f *opFacts, res *mlir.Value) {
 	c.hostRT[res.ID] = rt
 }
 
-func isKnownUnsupported(name string) bool {
-	for _, n := range knownUnsupported {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
 // infer checks operand types and attributes, records what lowering needs
 // in f, and computes the static result type. It returns a message for the
 // first problem.
 func (c *checked) infer(op *mlir.Op, f *opFacts, in []mlir.TensorType) (mlir.TensorType, string) {
-	if msg := c.checkOperands(op, f, in); msg != "" {
+	if msg := f.def.check(c, op, f, in); msg != "" {
 		return mlir.TensorType{}, msg
 	}
 	dims := make([][]int, len(in))
@@ -430,176 +372,17 @@ func (c *checked) infer(op *mlir.Op, f *opFacts, in []mlir.TensorType) (mlir.Ten
 // resultElem is the element type of the op's result.
 func (f *opFacts) resultElem(op *mlir.Op, in []mlir.TensorType) memref.DType {
 	switch {
-	case f.def.kind == kindConst:
-		return op.Attr("value").(*mlir.DenseAttr).Type.Elem
-	case f.def.kind == kindCast:
-		return op.Results[0].Type.Elem
+	case f.def.elem != nil:
+		return f.def.elem(op, f, in)
 	case f.def.bool:
 		return memref.Bool
-	case f.def.kind == kindReduce:
-		return in[0].Elem
-	}
-	if impl, ok := kindImpls[f.def.kind]; ok && impl.elem != nil {
-		return impl.elem(op, f, in)
 	}
 	return in[len(in)-1].Elem
 }
 
-// checkOperands checks element types and attributes and fills in f.
-func (c *checked) checkOperands(op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	def := f.def
-	checkElems := func(from int) string {
-		for i := from; i < len(in); i++ {
-			if !def.types.has(in[i].Elem) {
-				return fmt.Sprintf("operand #%d must be a tensor of %s values, but got %s", i, def.types, in[i])
-			}
-			if i > from && in[i].Elem != in[from].Elem {
-				return fmt.Sprintf("requires the same element type for all operands, got %s and %s", in[from], in[i])
-			}
-		}
-		return ""
-	}
-	condIsBool := func() string {
-		if in[0].Elem != memref.Bool {
-			return fmt.Sprintf("operand #0 must be a tensor of i1 values, but got %s", in[0])
-		}
-		return ""
-	}
-	switch def.kind {
-	case kindConst:
-		attr, ok := op.Attr("value").(*mlir.DenseAttr)
-		if !ok {
-			return "requires a 'value' attribute holding a dense<…> constant"
-		}
-		if !def.types.has(attr.Type.Elem) {
-			return fmt.Sprintf("constants of %s are not supported", attr.Type.Elem)
-		}
-		if !attr.Type.IsStatic() {
-			return fmt.Sprintf("constant type %s must be static", attr.Type)
-		}
-		c.consts[op.Results[0].ID] = attr
-	case kindCast:
-		if r := op.Results[0].Type.Elem; !r.Valid() {
-			return "requires a result element type"
-		}
-	case kindElementwise:
-		if op.Name == "tf.SelectV2" {
-			if m := condIsBool(); m != "" {
-				return m
-			}
-			return checkElems(1)
-		}
-		if m := checkExtraAttrs(op); m != "" {
-			return m
-		}
-		return checkElems(0)
-	case kindSelect:
-		if m := condIsBool(); m != "" {
-			return m
-		}
-		return checkElems(1)
-	case kindBiasAdd:
-		if m := checkElems(0); m != "" {
-			return m
-		}
-		format := "NHWC"
-		if a := op.Attr("data_format"); a != nil {
-			s, ok := a.(mlir.StringAttr)
-			if !ok || (s != "NHWC" && s != "NCHW") {
-				return fmt.Sprintf("data_format must be \"NHWC\" or \"NCHW\", got %s", a)
-			}
-			format = string(s)
-		}
-		x, b := in[0], in[1]
-		if x.Rank() < 2 {
-			return fmt.Sprintf("requires the input to have at least rank 2, got %s", x)
-		}
-		if b.Rank() != 1 {
-			return fmt.Sprintf("requires the bias to be rank 1, got %s", b)
-		}
-		f.channel = len(x.Dims) - 1
-		if format == "NCHW" {
-			f.channel = 1
-		}
-	case kindReduce:
-		if !def.types.has(in[0].Elem) {
-			return fmt.Sprintf("operand #0 must be a tensor of %s values, but got %s", def.types, in[0])
-		}
-		if e := in[1].Elem; e != memref.Int32 && e != memref.Int64 {
-			return fmt.Sprintf("reduction indices must be i32 or i64, got %s", in[1])
-		}
-		if in[1].Rank() > 1 {
-			return fmt.Sprintf("reduction indices must be a scalar or rank 1, got %s", in[1])
-		}
-		axisVal := op.Operands[1]
-		dense := c.consts[axisVal.ID]
-		if dense == nil {
-			return fmt.Sprintf("reduction indices %s must be a constant; %s", axisVal, needsValueConstraint(axisVal))
-		}
-		if a := op.Attr("keep_dims"); a != nil {
-			b, ok := a.(mlir.BoolAttr)
-			if !ok {
-				return fmt.Sprintf("keep_dims must be a bool, got %s", a)
-			}
-			f.keepDims = bool(b)
-		}
-		axes, msg := normalizeAxes(dense, in[0].Rank())
-		if msg != "" {
-			return msg
-		}
-		f.axes = axes
-	case kindSoftmax:
-		if m := checkElems(0); m != "" {
-			return m
-		}
-		if in[0].Rank() < 1 {
-			return fmt.Sprintf("requires logits of rank 1 or more, got %s", in[0])
-		}
-	default:
-		if impl, ok := kindImpls[def.kind]; ok {
-			return impl.check(c, op, f, in)
-		}
-		return "BUG: unhandled op kind"
-	}
-	return ""
-}
-
-// dims is the op's shape function. It works on static types (dims may be
-// Dynamic) when checking, and on concrete shapes at run time. vals are the
-// operands' host values where known (always at run time for the operands
-// an op needs them of; at compile time only for constants).
+// dims is the op's shape function (opDef.dims).
 func (f *opFacts) dims(op *mlir.Op, in [][]int, vals [][]int64) ([]int, string) {
-	if impl, ok := kindImpls[f.def.kind]; ok {
-		return impl.dims(op, f, in, vals)
-	}
-	switch f.def.kind {
-	case kindConst:
-		return op.Attr("value").(*mlir.DenseAttr).Type.Dims, ""
-	case kindCast, kindSoftmax:
-		return in[0], ""
-	case kindElementwise:
-		if f.def.sameShape {
-			if m := sameShapeMsg(in[0], in[1]); m != "" {
-				return nil, m
-			}
-		}
-		out, msg := broadcastDims(in)
-		if msg != "" && scalarOnIncompatible(op) {
-			return []int{}, "" // TF's scalar false/true (ops_equal.go)
-		}
-		return out, msg
-	case kindSelect:
-		return selectDims(in[0], in[1], in[2])
-	case kindBiasAdd:
-		cd, bd := in[0][f.channel], in[1][0]
-		if cd != mlir.Dynamic && bd != mlir.Dynamic && cd != bd {
-			return nil, fmt.Sprintf("Must provide as many biases as the feature dimension of the input: %d vs. %d (input %s, feature dimension %d)", bd, cd, dimsList(in[0]), f.channel)
-		}
-		return in[0], ""
-	case kindReduce:
-		return reducedDims(in[0], f.axes, f.keepDims), ""
-	}
-	return nil, "BUG: unhandled op kind"
+	return f.def.dims(op, f, in, vals)
 }
 
 // needsValueConstraint explains what to do about a non-constant operand.

@@ -27,20 +27,23 @@ const (
 	ControlCall                         // run Subs[0] on the operands
 )
 
-// controlOps maps the ops the host runs to their kind.
-var controlOps = map[string]ControlKind{
-	"tf.If":                      ControlIf,
-	"tf.StatelessIf":             ControlIf,
-	"tf.IfRegion":                ControlIf,
-	"tf.While":                   ControlWhile,
-	"tf.StatelessWhile":          ControlWhile,
-	"tf.WhileRegion":             ControlWhile,
-	"tf.PartitionedCall":         ControlCall,
-	"tf.StatefulPartitionedCall": ControlCall,
+// controlOps are the ops the host runs.
+func controlOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.If", control: ControlIf, notes: "then_branch / else_branch: functions of the module; the condition follows TF's truth rule"},
+		{name: "tf.StatelessIf", control: ControlIf, notes: "as tf.If"},
+		{name: "tf.IfRegion", control: ControlIf, notes: "two regions ending in tf.Yield; they may use values of the enclosing function"},
+		{name: "tf.While", control: ControlWhile, notes: "cond / body: functions of the module; iterations return to the host (deadline, WithMaxIterations); loop values may change shape"},
+		{name: "tf.StatelessWhile", control: ControlWhile, notes: "as tf.While"},
+		{name: "tf.WhileRegion", control: ControlWhile, notes: "cond and body regions ending in tf.Yield, as tf.While"},
+		{name: "tf.PartitionedCall", control: ControlCall, notes: "f: a function of the module"},
+		{name: "tf.StatefulPartitionedCall", control: ControlCall, notes: "as tf.PartitionedCall"},
+	}
+	for _, d := range ops {
+		d.tier, d.types = 3, setAll
+	}
+	return ops
 }
-
-// IsControl reports whether the host runs op name (control flow or a call).
-func IsControl(name string) bool { return controlOps[name] != 0 }
 
 // HasControlFlow reports whether fn has control ops at its top level.
 func HasControlFlow(fn *mlir.Func) bool {
@@ -144,7 +147,7 @@ func (fb *flowBuilder) build(fn *mlir.Func, depth int) *Flow {
 
 // control builds the step of one control op.
 func (fb *flowBuilder) control(fn *mlir.Func, op *mlir.Op, depth int) *FlowStep {
-	st := &FlowStep{Op: op, Kind: controlOps[op.Name]}
+	st := &FlowStep{Op: op, Kind: controlKind(op.Name)}
 	if depth >= maxFlowDepth {
 		fb.fail(op, "nests calls and regions more than %d deep", maxFlowDepth)
 		return st
@@ -306,12 +309,6 @@ func (fb *flowBuilder) regionSubs(fn *mlir.Func, op *mlir.Op, st *FlowStep, dept
 	if st.Kind == ControlWhile {
 		fb.loopTypes(op, op.Operands, st.Subs[1].Func.ResultTypes)
 	}
-}
-
-// isConstOp reports an op whose result is a constant that a segment or
-// region function copies in rather than receives.
-func isConstOp(op *mlir.Op) bool {
-	return op != nil && (op.Name == "tf.Const" || op.Name == "arith.constant") && len(op.Operands) == 0 && len(op.Regions) == 0
 }
 
 // captures lists, in order of first use, the values the regions (and the

@@ -8,7 +8,7 @@ import (
 	"github.com/sandjit/sandjit/memref"
 )
 
-// Forwarding ops (kindIdentity): tf.Identity, tf.IdentityN,
+// Forwarding ops (forwardOps below): tf.Identity, tf.IdentityN,
 // tf.StopGradient, tf.PreventGradient, tf.Snapshot and tf.CheckNumerics.
 // TensorFlow's exporters end most functions with one of them. Result i of
 // such an op *is* operand i, as in jitrt, where results forward operands:
@@ -21,6 +21,33 @@ import (
 // argument or constant (ResultSource.Arg, ResultSource.Const), and the
 // engine copies only where a result must own its bytes (RATIONALE.md,
 // "Results forward their operands").
+
+func forwardOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.Identity", arity: 1, types: setAll, doc: "x"},
+		{name: "tf.IdentityN", arity: -1, results: -1, types: setAll, doc: "x₀, x₁, …: result i is operand i"},
+		{name: "tf.StopGradient", arity: 1, types: setAll, doc: "x"},
+		{name: "tf.PreventGradient", arity: 1, types: setAll, doc: "x (its message concerns gradients)"},
+		{name: "tf.Snapshot", arity: 1, types: setAll, doc: "x"},
+		{name: "tf.CheckNumerics", arity: 1, types: setFloat, finite: true, doc: "x; a NaN or Inf fails the run"},
+	}
+	for _, d := range ops {
+		d.forward, d.tier, d.lower = true, 2, lowerForward
+		d.notes = "forwards its operands: a result is its operand's tensor, never a copy inside the kernel"
+		if d.finite {
+			d.notes = "forwards its operand; a NaN or Inf stops the run with an error naming the op and its message"
+		}
+	}
+	return ops
+}
+
+// lowerForward emits nothing for a forwarding op (forward aliased its
+// results), but the check of one that fails on NaN and infinities.
+func lowerForward(b *builder, op *mlir.Op, f *opFacts, _ *mlir.Value) {
+	if f.def.finite {
+		b.lowerFinite(op)
+	}
+}
 
 // checkForward checks forwarding op op (its table entry def) and records
 // its results.
@@ -106,7 +133,7 @@ func (k *Kernel) hostForward(op *mlir.Op, hs *HostState) error {
 // alias of it) is known when its producer is lowered.
 func (b *builder) forward() {
 	for _, op := range b.c.fn.Ops {
-		if b.c.facts[op].def.kind != kindIdentity {
+		if !b.c.facts[op].def.forward {
 			continue
 		}
 		for i, r := range op.Results {
@@ -135,7 +162,7 @@ func (b *builder) forwarded(v *mlir.Value) (src, shape *mlir.Value) {
 // buffer (lowerView): a Reshape, ExpandDims or Squeeze not folded into a
 // constant, of anything but a splat constant (which has no buffer).
 func (b *builder) isView(v *mlir.Value) bool {
-	if v.Def == nil || b.c.consts[v.ID] != nil || b.c.facts[v.Def].def.kind != kindReshape {
+	if v.Def == nil || b.c.consts[v.ID] != nil || !b.c.facts[v.Def].def.view {
 		return false
 	}
 	src, _ := b.forwarded(v.Def.Operands[0])

@@ -9,15 +9,16 @@ import (
 )
 
 // Host values. Some integer tensors of a kernel can be computed on the
-// host without running it: constants, tf.Shape of any value, and small
-// integer ops on those (tf.Pack of a shape's elements, a tf.StridedSlice of
-// it, a product…). They are what shape-determining operands usually are —
-// a Reshape's target, a Fill's dims, a Slice's begin — and the host, which
+// host without running it: constants, the shape of any value, and small
+// integer ops on those (a stack of a shape's elements, a strided slice of
+// it, a product…: the entries with a host function). They are what
+// shape-determining operands usually are — a reshape's target, a fill's
+// dims, a slice's begin — and the host, which
 // computes every shape before a run, computes them too. When all of an
 // op's inputs are known at compile time its value is folded into a
 // constant (so perms and axes can come from it); otherwise it is known at
 // run time only, which is enough for dims (buffer sizes are run-time
-// values anyway) but not for what shapes the code (a Transpose's perm).
+// values anyway) but not for what shapes the code (a transposition's perm).
 
 // maxHostElements bounds a host value (they are shapes and indices, not
 // data).
@@ -87,165 +88,184 @@ func wrapTo(dt memref.DType, v int64) int64 {
 	return v
 }
 
-// hostEvaluable lists the ops whose integer results the host computes.
-var hostEvaluable = map[string]bool{
-	"tf.Const": true, "arith.constant": true, "tf.Shape": true,
-	"tf.Cast": true, "tf.Pack": true, "tf.ConcatV2": true, "tf.Reshape": true, "tf.ExpandDims": true,
-	"tf.Squeeze": true, "tf.Slice": true, "tf.StridedSlice": true, "tf.GatherV2": true, "tf.Gather": true,
-	"tf.AddV2": true, "tf.Add": true, "tf.Sub": true, "tf.Mul": true, "tf.FloorDiv": true, "tf.Maximum": true,
-	"tf.Minimum": true, "tf.Prod": true, "tf.Sum": true, "tf.Neg": true,
-}
-
 // hostEval computes an op's integer result from its operands' values (nil
 // where unknown) and shapes; out is the result's shape. ok is false when
 // the op is not host-evaluable or a needed operand value is unknown.
 func hostEval(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []int, elem memref.DType) ([]int64, bool) {
-	if !hostEvaluable[op.Name] || !(elem.IsInt() || elem == memref.Bool) {
+	if f.def.host == nil || !(elem.IsInt() || elem == memref.Bool) {
 		return nil, false
 	}
 	n, err := memref.NumElements(out)
 	if err != nil || n > maxHostElements {
 		return nil, false
 	}
-	have := func(i int) bool { return i < len(vals) && vals[i] != nil }
-	switch op.Name {
-	case "tf.Shape":
-		r := make([]int64, len(shapes[0]))
-		for i, d := range shapes[0] {
-			r[i] = wrapTo(elem, int64(d))
-		}
-		return r, true
-	case "tf.Const", "arith.constant":
-		d, _ := op.Attr("value").(*mlir.DenseAttr)
-		v := hostInts(d)
-		if v == nil {
-			return nil, false
-		}
-		if len(v) == 1 && n != 1 {
-			v = broadcastInts(v, n)
-		}
-		return v, true
+	return f.def.host(op, f, vals, shapes, out, elem)
+}
+
+func have(vals [][]int64, i int) bool { return i < len(vals) && vals[i] != nil }
+
+// hostShape is the operand's shape.
+func hostShape(_ *mlir.Op, _ *opFacts, _ [][]int64, shapes [][]int, _ []int, elem memref.DType) ([]int64, bool) {
+	r := make([]int64, len(shapes[0]))
+	for i, d := range shapes[0] {
+		r[i] = wrapTo(elem, int64(d))
 	}
-	switch op.Name {
-	case "tf.Reshape", "tf.ExpandDims", "tf.Squeeze":
-		return vals[0], have(0)
-	case "tf.Cast":
-		if !have(0) {
-			return nil, false
-		}
-		r := make([]int64, len(vals[0]))
-		for i, v := range vals[0] {
-			r[i] = wrapTo(elem, v)
-		}
-		return r, true
-	case "tf.Neg":
-		if !have(0) {
-			return nil, false
-		}
-		r := make([]int64, len(vals[0]))
-		for i, v := range vals[0] {
-			r[i] = wrapTo(elem, -v)
-		}
-		return r, true
-	case "tf.Pack", "tf.ConcatV2":
-		last := len(op.Operands)
-		if op.Name == "tf.ConcatV2" {
-			last--
-			if len(out) != 1 {
-				return nil, false // only vectors of vectors
-			}
-		}
-		var r []int64
-		for i := 0; i < last; i++ {
-			if !have(i) {
-				return nil, false
-			}
-			r = append(r, vals[i]...)
-		}
-		if len(out) > 1 {
-			return nil, false
-		}
-		return r, len(r) == n
-	case "tf.Slice", "tf.StridedSlice":
-		if !have(0) || len(shapes[0]) != 1 || f.slice == nil {
-			return nil, false
-		}
-		r := make([]int64, 0, n)
-		s := f.slice
-		for k := 0; k < n; k++ {
-			r = append(r, vals[0][s.begin[0]+k*s.step[0]])
-		}
-		return r, true
-	case "tf.Gather", "tf.GatherV2":
-		if !have(0) || !have(1) || len(shapes[0]) != 1 {
-			return nil, false
-		}
-		r := make([]int64, len(vals[1]))
-		for i, ix := range vals[1] {
-			if ix < 0 || ix >= int64(len(vals[0])) {
-				return nil, false
-			}
-			r[i] = vals[0][ix]
-		}
-		return r, true
-	case "tf.Prod", "tf.Sum":
-		if !have(0) || len(out) != 0 || len(shapes[0]) > 1 {
-			return nil, false
-		}
-		acc := int64(0)
-		if op.Name == "tf.Prod" {
-			acc = 1
-		}
-		for _, v := range vals[0] {
-			if op.Name == "tf.Prod" {
-				acc = wrapTo(elem, acc*v)
-			} else {
-				acc = wrapTo(elem, acc+v)
-			}
-		}
-		return []int64{acc}, true
-	}
-	// Elementwise binary ops on scalars or equal-length vectors.
-	if !have(0) || !have(1) {
+	return r, true
+}
+
+// hostConst is the value attribute.
+func hostConst(op *mlir.Op, _ *opFacts, _ [][]int64, _ [][]int, out []int, _ memref.DType) ([]int64, bool) {
+	d, _ := op.Attr("value").(*mlir.DenseAttr)
+	v := hostInts(d)
+	if v == nil {
 		return nil, false
 	}
-	a, b := vals[0], vals[1]
-	if len(a) != n && len(a) != 1 || len(b) != n && len(b) != 1 {
+	if n, _ := memref.NumElements(out); len(v) == 1 && n != 1 {
+		v = broadcastInts(v, n)
+	}
+	return v, true
+}
+
+// hostFirst is operand 0's elements (a view in another shape).
+func hostFirst(_ *mlir.Op, _ *opFacts, vals [][]int64, _ [][]int, _ []int, _ memref.DType) ([]int64, bool) {
+	return vals[0], have(vals, 0)
+}
+
+// hostCast converts operand 0's elements.
+func hostCast(_ *mlir.Op, _ *opFacts, vals [][]int64, _ [][]int, _ []int, elem memref.DType) ([]int64, bool) {
+	if !have(vals, 0) {
 		return nil, false
 	}
-	r := make([]int64, n)
-	for i := range r {
-		x, y := a[min(i, len(a)-1)], b[min(i, len(b)-1)]
-		var v int64
-		switch op.Name {
-		case "tf.AddV2", "tf.Add":
-			v = x + y
-		case "tf.Sub":
-			v = x - y
-		case "tf.Mul":
-			v = x * y
-		case "tf.Maximum":
-			v = max(x, y)
-		case "tf.Minimum":
-			v = min(x, y)
-		case "tf.FloorDiv":
-			// As the compiled code (loopir.OpFloorDiv): XLA's x / 0 = -1,
-			// corrected down to -2 for x < 0.
-			switch {
-			case y == 0 && x < 0:
-				v = -2
-			case y == 0:
-				v = -1
-			default:
-				v = x / y
-				if (x%y != 0) && ((x < 0) != (y < 0)) {
-					v--
-				}
-			}
-		}
+	r := make([]int64, len(vals[0]))
+	for i, v := range vals[0] {
 		r[i] = wrapTo(elem, v)
 	}
 	return r, true
+}
+
+// hostNeg negates operand 0's elements.
+func hostNeg(_ *mlir.Op, _ *opFacts, vals [][]int64, _ [][]int, _ []int, elem memref.DType) ([]int64, bool) {
+	if !have(vals, 0) {
+		return nil, false
+	}
+	r := make([]int64, len(vals[0]))
+	for i, v := range vals[0] {
+		r[i] = wrapTo(elem, -v)
+	}
+	return r, true
+}
+
+// hostJoin joins scalars or vectors into a vector (after the axis, when
+// the last operand is one).
+func hostJoin(op *mlir.Op, f *opFacts, vals [][]int64, _ [][]int, out []int, _ memref.DType) ([]int64, bool) {
+	last := len(op.Operands)
+	if f.def.axisLast {
+		last--
+		if len(out) != 1 {
+			return nil, false // only vectors of vectors
+		}
+	}
+	var r []int64
+	for i := 0; i < last; i++ {
+		if !have(vals, i) {
+			return nil, false
+		}
+		r = append(r, vals[i]...)
+	}
+	if len(out) > 1 {
+		return nil, false
+	}
+	n, _ := memref.NumElements(out)
+	return r, len(r) == n
+}
+
+// hostSlice slices a vector.
+func hostSlice(_ *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []int, _ memref.DType) ([]int64, bool) {
+	if !have(vals, 0) || len(shapes[0]) != 1 || f.slice == nil {
+		return nil, false
+	}
+	n, _ := memref.NumElements(out)
+	r := make([]int64, 0, n)
+	s := f.slice
+	for k := 0; k < n; k++ {
+		r = append(r, vals[0][s.begin[0]+k*s.step[0]])
+	}
+	return r, true
+}
+
+// hostGather gathers from a vector.
+func hostGather(_ *mlir.Op, _ *opFacts, vals [][]int64, shapes [][]int, _ []int, _ memref.DType) ([]int64, bool) {
+	if !have(vals, 0) || !have(vals, 1) || len(shapes[0]) != 1 {
+		return nil, false
+	}
+	r := make([]int64, len(vals[1]))
+	for i, ix := range vals[1] {
+		if ix < 0 || ix >= int64(len(vals[0])) {
+			return nil, false
+		}
+		r[i] = vals[0][ix]
+	}
+	return r, true
+}
+
+// hostReduce folds a scalar or vector into a scalar, from acc.
+func hostReduce(acc int64, fn func(x, y int64) int64) hostFn {
+	return func(_ *mlir.Op, _ *opFacts, vals [][]int64, shapes [][]int, out []int, elem memref.DType) ([]int64, bool) {
+		if !have(vals, 0) || len(out) != 0 || len(shapes[0]) > 1 {
+			return nil, false
+		}
+		a := acc
+		for _, v := range vals[0] {
+			a = wrapTo(elem, fn(a, v))
+		}
+		return []int64{a}, true
+	}
+}
+
+var (
+	hostSum  = hostReduce(0, hostAdd)
+	hostProd = hostReduce(1, hostMul)
+)
+
+func hostAdd(x, y int64) int64 { return x + y }
+func hostSub(x, y int64) int64 { return x - y }
+func hostMul(x, y int64) int64 { return x * y }
+func hostMax(x, y int64) int64 { return max(x, y) }
+func hostMin(x, y int64) int64 { return min(x, y) }
+
+// hostFloorDiv is the compiled code's floor division (loopir.OpFloorDiv):
+// XLA's x / 0 = -1, corrected down to -2 for x < 0.
+func hostFloorDiv(x, y int64) int64 {
+	switch {
+	case y == 0 && x < 0:
+		return -2
+	case y == 0:
+		return -1
+	}
+	v := x / y
+	if (x%y != 0) && ((x < 0) != (y < 0)) {
+		v--
+	}
+	return v
+}
+
+// hostBin applies fn elementwise to scalars or equal-length vectors.
+func hostBin(fn func(x, y int64) int64) hostFn {
+	return func(_ *mlir.Op, _ *opFacts, vals [][]int64, _ [][]int, out []int, elem memref.DType) ([]int64, bool) {
+		if !have(vals, 0) || !have(vals, 1) {
+			return nil, false
+		}
+		n, _ := memref.NumElements(out)
+		a, b := vals[0], vals[1]
+		if len(a) != n && len(a) != 1 || len(b) != n && len(b) != 1 {
+			return nil, false
+		}
+		r := make([]int64, n)
+		for i := range r {
+			r[i] = wrapTo(elem, fn(a[min(i, len(a)-1)], b[min(i, len(b)-1)]))
+		}
+		return r, true
+	}
 }
 
 func broadcastInts(v []int64, n int) []int64 {
@@ -287,18 +307,19 @@ func sizeReads(fn *mlir.Func) []bool {
 	need := make([]bool, fn.NumValues)
 	for i := len(fn.Ops) - 1; i >= 0; i-- {
 		op := fn.Ops[i]
-		if d := opTable[op.Name]; d != nil {
+		d := lookup(op.Name)
+		if d != nil {
 			for _, k := range d.sizes {
 				if k < len(op.Operands) {
 					need[op.Operands[k].ID] = true
 				}
 			}
 		}
-		if len(op.Results) == 0 || !need[op.Results[0].ID] || !hostEvaluable[op.Name] || op.Name == "tf.Shape" {
+		if len(op.Results) == 0 || !need[op.Results[0].ID] || d == nil || d.host == nil || d.hostShapes {
 			continue
 		}
 		for k, v := range op.Operands {
-			if op.Name == "tf.ConcatV2" && k == len(op.Operands)-1 {
+			if d.axisLast && k == len(op.Operands)-1 {
 				continue // the axis: a compile-time constant
 			}
 			need[v.ID] = true

@@ -300,7 +300,7 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 	vals := make([][]int64, 0, 4)
 	for _, op := range fn.Ops {
 		f := k.c.facts[op]
-		if f.def.kind == kindIdentity {
+		if f.def.forward {
 			if err := k.hostForward(op, hs); err != nil {
 				return nil, err
 			}
@@ -319,7 +319,7 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 		t := k.c.types[res.ID]
 		if len(t.Dims) != len(out) {
 			msg := fmt.Sprintf("result has shape %s at run time, but the kernel was compiled for %s", dimsList(out), t)
-			if scalarOnIncompatible(op) {
+			if scalarOnIncompatible(op, f.def) {
 				msg = fmt.Sprintf("operand shapes %s are incompatible: with incompatible_shape_error = false the result is a scalar, but the kernel was compiled for %s (give the arguments static shapes or a \"shape\" constraint)", shapesList(in), t)
 			}
 			return nil, &mlir.Error{Pos: op.Pos, Op: op.Name, Kind: mlir.ErrInvalid, Msg: msg}
@@ -337,7 +337,7 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 		}
 		hs.Shapes[res.ID] = out
 		if f.def.results > 1 {
-			for i, d := range kindImpls[f.def.kind].more(op, f, in) {
+			for i, d := range f.def.more(op, f, in) {
 				hs.Shapes[op.Results[i+1].ID] = d
 			}
 		}

@@ -314,31 +314,12 @@ func (b *builder) build() error {
 		}
 		f := b.c.facts[op]
 		res := op.Results[0]
-		if b.c.consts[res.ID] != nil && f.def.kind != kindIdentity {
+		if b.c.consts[res.ID] != nil && !f.def.forward {
 			// Folded at compile time (a constant, or host ops on constants).
 			b.lowerConst(op, res)
 			continue
 		}
-		if impl, ok := kindImpls[f.def.kind]; ok {
-			impl.lower(b, op, f, res)
-			continue
-		}
-		switch f.def.kind {
-		case kindIdentity: // aliased by forward
-			if f.def.finite {
-				b.lowerFinite(op)
-			}
-		case kindConst:
-			b.lowerConst(op, res)
-		case kindElementwise, kindSelect, kindBiasAdd, kindCast:
-			b.lowerElementwise(op, f, res)
-		case kindReduce:
-			b.lowerReduce(op, f, res)
-		case kindSoftmax:
-			b.lowerSoftmax(op, f, res)
-		default:
-			return fmt.Errorf("BUG: lower: unhandled op kind for %s", op.Name)
-		}
+		f.def.lower(b, op, f, res)
 	}
 	return nil
 }
@@ -363,8 +344,36 @@ func (b *builder) lowerConst(op *mlir.Op, res *mlir.Value) {
 	b.prog.Buffers[id].Data = d.Value
 }
 
-// lowerElementwise emits one nest over the result's dims.
-func (b *builder) lowerElementwise(op *mlir.Op, f *opFacts, res *mlir.Value) {
+// lowerConstOp lowers a constant op (lowerConst: build lowers every
+// value folded to a constant so).
+func lowerConstOp(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) { b.lowerConst(op, res) }
+
+// How lowerPointwise indexes the operands.
+const (
+	pointBroadcast = iota // numpy broadcasting
+	pointSelect           // a condition of the result's shape, rank 1 (rows) or a scalar
+	pointBias             // operand 1 runs along the channel axis
+	pointCast             // convert the element type
+)
+
+func lowerElementwise(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	b.lowerPointwise(op, f, res, pointBroadcast)
+}
+
+func lowerSelect(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	b.lowerPointwise(op, f, res, pointSelect)
+}
+
+func lowerBiasAdd(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	b.lowerPointwise(op, f, res, pointBias)
+}
+
+func lowerCast(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	b.lowerPointwise(op, f, res, pointCast)
+}
+
+// lowerPointwise emits one nest over the result's dims.
+func (b *builder) lowerPointwise(op *mlir.Op, f *opFacts, res *mlir.Value, mode int) {
 	out := b.resultBuffer(res)
 	n := b.newNest(op, res, nil)
 	rank := len(b.typeOf(res).Dims)
@@ -373,13 +382,13 @@ func (b *builder) lowerElementwise(op *mlir.Op, f *opFacts, res *mlir.Value) {
 	for i, v := range op.Operands {
 		var idx []loopir.Index
 		switch {
-		case f.def.kind == kindSelect && i == 0 && len(b.typeOf(b.value(v)).Dims) != rank:
+		case mode == pointSelect && i == 0 && len(b.typeOf(b.value(v)).Dims) != rank:
 			if len(b.typeOf(b.value(v)).Dims) == 1 {
 				idx = []loopir.Index{{Loop: 0}} // a rank-1 condition selects rows
 			}
-		case f.def.kind == kindBiasAdd && i == 1:
+		case mode == pointBias && i == 1:
 			idx = []loopir.Index{{Loop: f.channel}}
-		case f.def.kind == kindSelect || f.def.kind == kindBiasAdd:
+		case mode == pointSelect || mode == pointBias:
 			idx = identity(rank)
 		default:
 			idx = b.bcastIndex(v, res)
@@ -389,7 +398,7 @@ func (b *builder) lowerElementwise(op *mlir.Op, f *opFacts, res *mlir.Value) {
 	}
 	resType := b.typeOf(res).Elem
 	var x int
-	if f.def.kind == kindCast {
+	if mode == pointCast {
 		x = args[0]
 		src := computeType(operandType)
 		if src != computeType(resType) || resType == memref.Float16 {
@@ -407,14 +416,14 @@ func (b *builder) lowerElementwise(op *mlir.Op, f *opFacts, res *mlir.Value) {
 
 // lowerReduce emits the reduction as one nest over the input's dims that
 // accumulates into the result (through an f32 temporary for f16, and
-// followed by a division nest for Mean).
-func (b *builder) lowerReduce(op *mlir.Op, f *opFacts, res *mlir.Value) {
+// followed by a division nest for a mean).
+func lowerReduce(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	in := b.value(op.Operands[0])
 	it := b.typeOf(in)
 	dt := it.Elem
 	ct := computeType(dt)
 	if f.def.mean && dt.IsInt() {
-		// TensorFlow sums narrow integers in 64 bits for Mean
+		// TensorFlow sums narrow integers in 64 bits for a mean
 		// (reduction_ops.h), divides truncating, and casts back.
 		ct = memref.Int64
 		if dt.IsUnsigned() {
@@ -462,7 +471,7 @@ func (b *builder) lowerReduce(op *mlir.Op, f *opFacts, res *mlir.Value) {
 	if direct {
 		return
 	}
-	// Finish: divide by the count (Mean) and/or round to f16.
+	// Finish: divide by the count (a mean) and/or round to f16.
 	out := b.resultBuffer(res)
 	m := b.newNest(op, res, nil)
 	rank := len(resDims)
@@ -540,7 +549,7 @@ func (b *builder) reduceCount(n *loopir.Nest, in *mlir.Value, axes []int, ct mem
 // e = exp(x - max), stored, and its sum, in one pass; the normalisation
 // e · (1/sum). (LogSoftmax needs no e: its last nest recomputes x - max and
 // subtracts log(sum).) Each exponential is computed once.
-func (b *builder) lowerSoftmax(op *mlir.Op, f *opFacts, res *mlir.Value) {
+func lowerSoftmax(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	x := b.value(op.Operands[0])
 	xt := b.typeOf(x)
 	dt := xt.Elem

@@ -1,89 +1,20 @@
 package lower
 
 import (
-	"sort"
+	"fmt"
 
 	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"github.com/sandjit/sandjit/memref"
 )
 
-// opKind is how an op is checked, shaped and lowered.
-type opKind uint8
-
-const (
-	kindElementwise opKind = iota // n operands broadcast together (numpy rules); one result
-	kindSelect                    // tf.Select: cond same shape, rank-1 over dim 0, or scalar
-	kindBiasAdd                   // x + bias along the channel axis (data_format)
-	kindCast                      // element type conversion; result type from the declared type
-	kindReduce                    // reduction over constant axes with keep_dims
-	kindSoftmax                   // softmax / log-softmax over the last axis
-	kindConst                     // a dense constant
-	kindIdentity                  // forwards its operands: result i is operand i (forward.go)
-)
-
-// typeSet is the set of element types an op accepts.
-type typeSet uint16
-
-func types(dts ...memref.DType) typeSet {
-	var s typeSet
-	for _, d := range dts {
-		s |= 1 << d
-	}
-	return s
-}
-
-func (s typeSet) has(dt memref.DType) bool { return s&(1<<dt) != 0 }
-
-func (s typeSet) String() string {
-	var names []string
-	for _, d := range memref.AllDTypes() {
-		if s.has(d) {
-			names = append(names, d.String())
-		}
-	}
-	return joinNames(names)
-}
-
-var (
-	setFloat   = types(memref.Float16, memref.Float32, memref.Float64)
-	setSigned  = types(memref.Int8, memref.Int16, memref.Int32, memref.Int64)
-	setUint    = types(memref.Uint8, memref.Uint16, memref.Uint32, memref.Uint64)
-	setInt     = setSigned | setUint
-	setNum     = setInt | setFloat
-	setSignedF = setSigned | setFloat
-	setBool    = types(memref.Bool)
-	setAll     = setNum | setBool
-)
+// The core ops: constants, elementwise ops (numpy broadcasting), casts,
+// reductions over constant axes and softmax. One entry a line; the family
+// functions fill in the parts the entries of a family share.
 
 // emitFn builds the scalar computation of an elementwise op from its
 // operand values. dt is the compute type of the operands (f32 for f16).
 type emitFn func(e *emitter, args []int) int
-
-// opDef is one row of the op table.
-type opDef struct {
-	kind  opKind
-	arity int     // tensor operands
-	types typeSet // element types of the main operands
-	bool  bool    // result is i1 (comparisons, IsFinite)
-	emit  emitFn  // elementwise and reduction-combining ops
-	red   loopir.Reducer
-	mean  bool // kindReduce: divide by the count
-	log   bool // kindSoftmax: log-softmax
-	// results is the number of results when more than one (their shapes
-	// beyond the first come from kindImpl.more); -1: one per operand
-	// (tf.IdentityN).
-	results int
-	// finite: a kindIdentity op that fails the run with an error naming
-	// it when an operand holds a NaN or an infinity (tf.CheckNumerics).
-	finite bool
-	// sameShape: an elementwise op whose operands must have one shape
-	// (TensorFlow's kernel does not broadcast them).
-	sameShape bool
-	// sizes lists the operands whose values size the result (a Reshape's
-	// shape, a Range's bounds): the host reads them before each run, from
-	// the inputs when they come from arguments (hostval.go).
-	sizes []int
-}
 
 // un and bin build emitFns for the common shapes.
 func un(op loopir.Op) emitFn {
@@ -112,80 +43,127 @@ func cmp(c loopir.Cmp) emitFn {
 	}
 }
 
-// opTable is the support matrix of TF ops: one entry a line, each with what
-// it computes. `sandjit ops` prints it.
-var opTable = map[string]*opDef{
-	"tf.Const":             {kind: kindConst, types: setAll},                                            // a dense constant
-	"arith.constant":       {kind: kindConst, types: setAll},                                            // a dense constant
-	"tf.Identity":          {kind: kindIdentity, arity: 1, types: setAll},                               // x
-	"tf.IdentityN":         {kind: kindIdentity, arity: -1, results: -1, types: setAll},                 // x₀, x₁, …: result i is operand i
-	"tf.StopGradient":      {kind: kindIdentity, arity: 1, types: setAll},                               // x
-	"tf.PreventGradient":   {kind: kindIdentity, arity: 1, types: setAll},                               // x (its message concerns gradients)
-	"tf.Snapshot":          {kind: kindIdentity, arity: 1, types: setAll},                               // x
-	"tf.CheckNumerics":     {kind: kindIdentity, arity: 1, types: setFloat, finite: true},               // x; a NaN or Inf fails the run
-	"tf.Abs":               {arity: 1, types: setNum, emit: un(loopir.OpAbs)},                           // |x|
-	"tf.Neg":               {arity: 1, types: setSignedF, emit: un(loopir.OpNeg)},                       // -x
-	"tf.Exp":               {arity: 1, types: setFloat, emit: mathFn(loopir.MathExp)},                   // e**x
-	"tf.Log":               {arity: 1, types: setFloat, emit: mathFn(loopir.MathLog)},                   // ln x
-	"tf.Log1p":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathLog1p)},                 // ln(1+x)
-	"tf.Sqrt":              {arity: 1, types: setFloat, emit: un(loopir.OpSqrt)},                        // √x
-	"tf.Rsqrt":             {arity: 1, types: setFloat, emit: un(loopir.OpRsqrt)},                       // 1/√x
-	"tf.Tanh":              {arity: 1, types: setFloat, emit: mathFn(loopir.MathTanh)},                  // tanh x
-	"tf.Sigmoid":           {arity: 1, types: setFloat, emit: mathFn(loopir.MathLogistic)},              // 1/(1+e**-x)
-	"tf.Sin":               {arity: 1, types: setFloat, emit: mathFn(loopir.MathSin)},                   // sin x
-	"tf.Cos":               {arity: 1, types: setFloat, emit: mathFn(loopir.MathCos)},                   // cos x
-	"tf.Erf":               {arity: 1, types: setFloat, emit: mathFn(loopir.MathErf)},                   // erf x
-	"tf.Relu":              {arity: 1, types: setNum, emit: emitRelu},                                   // max(x, 0), NaN stays
-	"tf.Relu6":             {arity: 1, types: setNum, emit: emitRelu6},                                  // min(max(x, 0), 6)
-	"tf.Square":            {arity: 1, types: setNum, emit: emitSquare},                                 // x*x
-	"tf.Floor":             {arity: 1, types: setFloat, emit: round(loopir.RoundFloor)},                 // ⌊x⌋
-	"tf.Ceil":              {arity: 1, types: setFloat, emit: round(loopir.RoundCeil)},                  // ⌈x⌉
-	"tf.Round":             {arity: 1, types: setNum, emit: round(loopir.RoundHalfEven)},                // nearest, ties to even
-	"tf.Rint":              {arity: 1, types: setFloat, emit: round(loopir.RoundHalfEven)},              // nearest, ties to even
-	"tf.Sign":              {arity: 1, types: setNum, emit: un(loopir.OpSign)},                          // -1, 0, 1 (NaN stays)
-	"tf.Reciprocal":        {arity: 1, types: setNum, emit: un(loopir.OpRecip)},                         // 1/x
-	"tf.IsFinite":          {arity: 1, types: setFloat, bool: true, emit: emitIsFinite},                 // not NaN nor ±Inf
-	"tf.LogicalNot":        {arity: 1, types: setBool, emit: un(loopir.OpNot)},                          // !x
-	"tf.Add":               {arity: 2, types: setNum, emit: bin(loopir.OpAdd)},                          // x + y
-	"tf.AddV2":             {arity: 2, types: setNum, emit: bin(loopir.OpAdd)},                          // x + y
-	"tf.Sub":               {arity: 2, types: setNum, emit: bin(loopir.OpSub)},                          // x - y
-	"tf.Mul":               {arity: 2, types: setNum, emit: bin(loopir.OpMul)},                          // x * y
-	"tf.Div":               {arity: 2, types: setNum, emit: bin(loopir.OpDiv)},                          // x / y (ints truncate; /0 = -1)
-	"tf.RealDiv":           {arity: 2, types: setNum, emit: bin(loopir.OpDiv)},                          // x / y
-	"tf.FloorDiv":          {arity: 2, types: setNum, emit: emitFloorDiv},                               // ⌊x / y⌋
-	"tf.FloorMod":          {arity: 2, types: setNum, emit: bin(loopir.OpFloorMod)},                     // x mod y, sign of y
-	"tf.Maximum":           {arity: 2, types: setNum, emit: bin(loopir.OpMax)},                          // max, NaN-propagating
-	"tf.Minimum":           {arity: 2, types: setNum, emit: bin(loopir.OpMin)},                          // min, NaN-propagating
-	"tf.Pow":               {arity: 2, types: setNum, emit: bin(loopir.OpPow)},                          // x ** y
-	"tf.SquaredDifference": {arity: 2, types: setNum, emit: emitSquaredDifference},                      // (x - y)²
-	"tf.BiasAdd":           {kind: kindBiasAdd, arity: 2, types: setNum, emit: bin(loopir.OpAdd)},       // x + bias[channel]
-	"tf.Equal":             {arity: 2, types: setAll, bool: true, emit: cmp(loopir.CmpEq)},              // x == y
-	"tf.NotEqual":          {arity: 2, types: setAll, bool: true, emit: cmp(loopir.CmpNe)},              // x != y
-	"tf.Less":              {arity: 2, types: setNum, bool: true, emit: cmp(loopir.CmpLt)},              // x < y
-	"tf.LessEqual":         {arity: 2, types: setNum, bool: true, emit: cmp(loopir.CmpLe)},              // x <= y
-	"tf.Greater":           {arity: 2, types: setNum, bool: true, emit: cmp(loopir.CmpGt)},              // x > y
-	"tf.GreaterEqual":      {arity: 2, types: setNum, bool: true, emit: cmp(loopir.CmpGe)},              // x >= y
-	"tf.LogicalAnd":        {arity: 2, types: setBool, emit: bin(loopir.OpAnd)},                         // x && y
-	"tf.LogicalOr":         {arity: 2, types: setBool, emit: bin(loopir.OpOr)},                          // x || y
-	"tf.BitwiseAnd":        {arity: 2, types: setInt, emit: bin(loopir.OpAnd)},                          // x & y
-	"tf.BitwiseOr":         {arity: 2, types: setInt, emit: bin(loopir.OpOr)},                           // x | y
-	"tf.BitwiseXor":        {arity: 2, types: setInt, emit: bin(loopir.OpXor)},                          // x ^ y
-	"tf.Select":            {kind: kindSelect, arity: 3, types: setAll, emit: emitSelect},               // cond ? x : y (rows or scalar cond)
-	"tf.SelectV2":          {arity: 3, types: setAll, emit: emitSelect},                                 // cond ? x : y, broadcasting
-	"tf.Cast":              {kind: kindCast, arity: 1, types: setAll},                                   // convert element type
-	"tf.Sum":               {kind: kindReduce, arity: 2, types: setNum, red: loopir.RedSum},             // Σ over axes
-	"tf.Prod":              {kind: kindReduce, arity: 2, types: setNum, red: loopir.RedProd},            // Π over axes
-	"tf.Max":               {kind: kindReduce, arity: 2, types: setNum, red: loopir.RedMax},             // max over axes, NaN-propagating
-	"tf.Min":               {kind: kindReduce, arity: 2, types: setNum, red: loopir.RedMin},             // min over axes, NaN-propagating
-	"tf.Mean":              {kind: kindReduce, arity: 2, types: setNum, red: loopir.RedSum, mean: true}, // Σ / count (ints truncate)
-	"tf.All":               {kind: kindReduce, arity: 2, types: setBool, red: loopir.RedAll},            // ∧ over axes
-	"tf.Any":               {kind: kindReduce, arity: 2, types: setBool, red: loopir.RedAny},            // ∨ over axes
-	"tf.Softmax":           {kind: kindSoftmax, arity: 1, types: setFloat},                              // exp(x-max)/Σexp(x-max), last axis
-	"tf.LogSoftmax":        {kind: kindSoftmax, arity: 1, types: setFloat, log: true},                   // (x-max) - log Σexp(x-max)
+func constOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.Const", types: setAll, doc: "a dense constant"},
+		{name: "arith.constant", types: setAll, doc: "a dense constant"},
+	}
+	for _, d := range ops {
+		d.constant, d.tier = true, 1
+		d.check, d.dims, d.elem, d.lower, d.host = checkConst, dimsConst, constElem, lowerConstOp, hostConst
+	}
+	return ops
+}
+
+func elementwiseOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.Abs", arity: 1, types: setNum, emit: un(loopir.OpAbs), doc: "|x|"},
+		{name: "tf.Neg", arity: 1, types: setSignedF, emit: un(loopir.OpNeg), host: hostNeg, doc: "-x"},
+		{name: "tf.Exp", arity: 1, types: setFloat, emit: mathFn(loopir.MathExp), doc: "e**x"},
+		{name: "tf.Log", arity: 1, types: setFloat, emit: mathFn(loopir.MathLog), doc: "ln x"},
+		{name: "tf.Log1p", arity: 1, types: setFloat, emit: mathFn(loopir.MathLog1p), doc: "ln(1+x)"},
+		{name: "tf.Sqrt", arity: 1, types: setFloat, emit: un(loopir.OpSqrt), doc: "√x"},
+		{name: "tf.Rsqrt", arity: 1, types: setFloat, emit: un(loopir.OpRsqrt), doc: "1/√x"},
+		{name: "tf.Tanh", arity: 1, types: setFloat, emit: mathFn(loopir.MathTanh), doc: "tanh x"},
+		{name: "tf.Sigmoid", arity: 1, types: setFloat, emit: mathFn(loopir.MathLogistic), doc: "1/(1+e**-x)"},
+		{name: "tf.Sin", arity: 1, types: setFloat, emit: mathFn(loopir.MathSin), doc: "sin x"},
+		{name: "tf.Cos", arity: 1, types: setFloat, emit: mathFn(loopir.MathCos), doc: "cos x"},
+		{name: "tf.Erf", arity: 1, types: setFloat, emit: mathFn(loopir.MathErf), doc: "erf x"},
+		{name: "tf.Relu", arity: 1, types: setNum, emit: emitRelu, doc: "max(x, 0), NaN stays"},
+		{name: "tf.Relu6", arity: 1, types: setNum, emit: emitRelu6, doc: "min(max(x, 0), 6)"},
+		{name: "tf.Square", arity: 1, types: setNum, emit: emitSquare, doc: "x*x"},
+		{name: "tf.Floor", arity: 1, types: setFloat, emit: round(loopir.RoundFloor), doc: "⌊x⌋"},
+		{name: "tf.Ceil", arity: 1, types: setFloat, emit: round(loopir.RoundCeil), doc: "⌈x⌉"},
+		{name: "tf.Round", arity: 1, types: setNum, emit: round(loopir.RoundHalfEven), doc: "nearest, ties to even"},
+		{name: "tf.Rint", arity: 1, types: setFloat, emit: round(loopir.RoundHalfEven), doc: "nearest, ties to even"},
+		{name: "tf.Sign", arity: 1, types: setNum, emit: un(loopir.OpSign), doc: "-1, 0, 1 (NaN stays)"},
+		{name: "tf.Reciprocal", arity: 1, types: setNum, emit: un(loopir.OpRecip), doc: "1/x"},
+		{name: "tf.IsFinite", arity: 1, types: setFloat, bool: true, emit: emitIsFinite, doc: "not NaN nor ±Inf"},
+		{name: "tf.LogicalNot", arity: 1, types: setBool, emit: un(loopir.OpNot), doc: "!x"},
+		{name: "tf.Add", arity: 2, types: setNum, emit: bin(loopir.OpAdd), host: hostBin(hostAdd), doc: "x + y"},
+		{name: "tf.AddV2", arity: 2, types: setNum, emit: bin(loopir.OpAdd), host: hostBin(hostAdd), doc: "x + y"},
+		{name: "tf.Sub", arity: 2, types: setNum, emit: bin(loopir.OpSub), host: hostBin(hostSub), doc: "x - y"},
+		{name: "tf.Mul", arity: 2, types: setNum, emit: bin(loopir.OpMul), host: hostBin(hostMul), doc: "x * y"},
+		{name: "tf.Div", arity: 2, types: setNum, emit: bin(loopir.OpDiv), doc: "x / y (ints truncate; /0 = -1)"},
+		{name: "tf.RealDiv", arity: 2, types: setNum, emit: bin(loopir.OpDiv), doc: "x / y"},
+		{name: "tf.FloorDiv", arity: 2, types: setNum, emit: emitFloorDiv, host: hostBin(hostFloorDiv), doc: "⌊x / y⌋"},
+		{name: "tf.FloorMod", arity: 2, types: setNum, emit: bin(loopir.OpFloorMod), doc: "x mod y, sign of y"},
+		{name: "tf.Maximum", arity: 2, types: setNum, emit: bin(loopir.OpMax), host: hostBin(hostMax), doc: "max, NaN-propagating"},
+		{name: "tf.Minimum", arity: 2, types: setNum, emit: bin(loopir.OpMin), host: hostBin(hostMin), doc: "min, NaN-propagating"},
+		{name: "tf.Pow", arity: 2, types: setNum, emit: bin(loopir.OpPow), doc: "x ** y"},
+		{name: "tf.SquaredDifference", arity: 2, types: setNum, emit: emitSquaredDifference, doc: "(x - y)²"},
+		{name: "tf.Equal", arity: 2, types: setAll, bool: true, emit: cmp(loopir.CmpEq), incompatible: true, incompatibleValue: false, doc: "x == y"},
+		{name: "tf.NotEqual", arity: 2, types: setAll, bool: true, emit: cmp(loopir.CmpNe), incompatible: true, incompatibleValue: true, doc: "x != y"},
+		{name: "tf.Less", arity: 2, types: setNum, bool: true, emit: cmp(loopir.CmpLt), doc: "x < y"},
+		{name: "tf.LessEqual", arity: 2, types: setNum, bool: true, emit: cmp(loopir.CmpLe), doc: "x <= y"},
+		{name: "tf.Greater", arity: 2, types: setNum, bool: true, emit: cmp(loopir.CmpGt), doc: "x > y"},
+		{name: "tf.GreaterEqual", arity: 2, types: setNum, bool: true, emit: cmp(loopir.CmpGe), doc: "x >= y"},
+		{name: "tf.LogicalAnd", arity: 2, types: setBool, emit: bin(loopir.OpAnd), doc: "x && y"},
+		{name: "tf.LogicalOr", arity: 2, types: setBool, emit: bin(loopir.OpOr), doc: "x || y"},
+		{name: "tf.BitwiseAnd", arity: 2, types: setInt, emit: bin(loopir.OpAnd), doc: "x & y"},
+		{name: "tf.BitwiseOr", arity: 2, types: setInt, emit: bin(loopir.OpOr), doc: "x | y"},
+		{name: "tf.BitwiseXor", arity: 2, types: setInt, emit: bin(loopir.OpXor), doc: "x ^ y"},
+		{name: "tf.SelectV2", arity: 3, types: setAll, emit: emitSelect, check: checkSelect, doc: "cond ? x : y, broadcasting"},
+	}
+	return elementwise(append(ops, castOps()...)...)
 }
 
 func emitIsFinite(e *emitter, a []int) int {
 	return e.n.Add(&loopir.Instr{Op: loopir.OpIsFinite, Type: memref.Bool, Args: []int{a[0]}})
+}
+
+// elementwise fills in what the elementwise ops share: a broadcasting
+// shape function, one nest, the symbols of the operands that give each
+// dim.
+func elementwise(ops ...*opDef) []*opDef {
+	for _, d := range ops {
+		d.tier = max(d.tier, 1)
+		if d.check == nil {
+			d.check = checkElementwise
+		}
+		if d.dims == nil {
+			d.dims, d.lower, d.sym = dimsElementwise, lowerElementwise, symBroadcast
+		}
+		if d.arity > 1 && !d.sameShape && d.notes == "" {
+			d.notes = "numpy broadcasting"
+		}
+	}
+	return ops
+}
+
+func reduceOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.Sum", host: hostSum, arity: 2, types: setNum, red: loopir.RedSum, doc: "Σ over axes"},
+		{name: "tf.Prod", host: hostProd, arity: 2, types: setNum, red: loopir.RedProd, doc: "Π over axes"},
+		{name: "tf.Max", arity: 2, types: setNum, red: loopir.RedMax, doc: "max over axes, NaN-propagating"},
+		{name: "tf.Min", arity: 2, types: setNum, red: loopir.RedMin, doc: "min over axes, NaN-propagating"},
+		{name: "tf.Mean", arity: 2, types: setNum, red: loopir.RedSum, mean: true, doc: "Σ / count (ints truncate)"},
+		{name: "tf.All", arity: 2, types: setBool, red: loopir.RedAll, doc: "∧ over axes"},
+		{name: "tf.Any", arity: 2, types: setBool, red: loopir.RedAny, doc: "∨ over axes"},
+		{name: "tf.Softmax", arity: 1, types: setFloat, doc: "exp(x-max)/Σexp(x-max), last axis"},
+		{name: "tf.LogSoftmax", arity: 1, types: setFloat, log: true, doc: "(x-max) - log Σexp(x-max)"},
+	}
+	for _, d := range ops {
+		d.tier = 1
+		if d.red == 0 && !d.mean && d.arity == 1 { // softmax, log-softmax
+			d.check, d.dims, d.lower, d.sym, d.notes = checkSoftmax, dimsFirst, lowerSoftmax, symOf(0), "over the last axis"
+			continue
+		}
+		d.check, d.dims, d.elem, d.lower, d.sym = checkReduce, dimsReduce, firstElem, lowerReduce, symReduce
+		d.needs, d.notes = "reduction indices: "+known, "keep_dims; empty axis lists and zero-size dims as TF"
+	}
+	return ops
+}
+
+func castOps() []*opDef {
+	return []*opDef{
+		{name: "tf.Cast", arity: 1, types: setAll, doc: "convert element type", tier: 1, host: hostCast,
+			check: checkCast, dims: dimsFirst, elem: castElem, lower: lowerCast, sym: symOf(0)},
+		{name: "tf.BiasAdd", arity: 2, types: setNum, emit: bin(loopir.OpAdd), doc: "x + bias[channel]", tier: 1,
+			check: checkBiasAdd, dims: dimsBiasAdd, lower: lowerBiasAdd, sym: symOf(0), notes: "data_format NHWC or NCHW"},
+		{name: "tf.Select", arity: 3, types: setAll, emit: emitSelect, doc: "cond ? x : y (rows or scalar cond)", tier: 1,
+			check: checkSelect, dims: dimsSelect, lower: lowerSelect, sym: symOf(1), notes: "cond: same shape, rank 1 over dim 0, or scalar"},
+	}
 }
 
 func emitRelu(e *emitter, a []int) int {
@@ -218,179 +196,191 @@ func emitSelect(e *emitter, a []int) int {
 	return e.n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: e.dt, Args: []int{a[0], a[1], a[2]}})
 }
 
-// knownUnsupported lists TF ops that real kernels use and sandjit does not
-// implement yet; they get a plain "not supported" error instead of a
-// spelling suggestion.
-var knownUnsupported = []string{
-	"tf.Lgamma", "tf.Digamma", "tf.Igamma", "tf.Igammac", "tf.BesselI0e", "tf.BesselI1e", "tf.RandomUniform",
-	"tf.RandomStandardNormal", "tf.Sort", "tf.TopKV2", "tf.Unique", "tf.Where", "tf.NonMaxSuppressionV5",
-}
+// --- checks and shape functions ---------------------------------------------
 
-// SupportedOps lists the names of every op the compiler accepts, sorted.
-func SupportedOps() []string {
-	names := make([]string, 0, len(opTable))
-	for n := range opTable {
-		names = append(names, n)
+func checkConst(c *checked, op *mlir.Op, f *opFacts, _ []mlir.TensorType) string {
+	attr, ok := op.Attr("value").(*mlir.DenseAttr)
+	if !ok {
+		return "requires a 'value' attribute holding a dense<…> constant"
 	}
-	sort.Strings(names)
-	return names
-}
-
-// OpSupport describes one op of the support matrix.
-type OpSupport struct {
-	Name   string   `json:"name"`            // "tf.AddV2"
-	DTypes []string `json:"dtypes"`          // element types it accepts ("f32", "i32", …)
-	Needs  string   `json:"needs,omitempty"` // what must be known when compiling or before the run (constraints)
-	Notes  string   `json:"notes,omitempty"` // semantics worth knowing
-}
-
-// known marks operands whose value shapes the computation (a perm, an
-// axis): they must be known when compiling; read marks operands that only
-// size results (a Reshape's shape): the host reads them before each run.
-// KnownBeforeRun says how each can be given.
-const (
-	known = "known"
-	read  = "read"
-)
-
-// KnownBeforeRun explains the "known" and "read" of OpSupport.Needs.
-const KnownBeforeRun = `known: known when compiling: a constant, a computation on static shapes, or an argument with a "value" constraint (one executable per value)
-read:  read by the host before each run: any of those, an integer argument, or integer ops (tf.Shape, tf.Pack, tf.Mul, …) on them (one executable for every value)`
-
-// kindNeeds says, per op kind, which operands must be known and how.
-var kindNeeds = map[opKind]string{
-	kindReduce:       "reduction indices: " + known,
-	kindTranspose:    "perm: " + known,
-	kindReshape:      "shape / dim: " + read,
-	kindBroadcastTo:  "shape: " + read,
-	kindFill:         "dims: " + read,
-	kindSlice:        "begin, size: " + read,
-	kindStridedSlice: "begin, end, strides: " + read,
-	kindReverse:      "axis: " + known,
-	kindConcat:       "axis: " + known,
-	kindTile:         "multiples: " + read,
-	kindPad:          "paddings: " + read,
-	kindRange:        "start, limit, delta: " + read,
-	kindOneHot:       "depth: " + read,
-	kindArgMinMax:    "dimension: " + known,
-	kindCumsum:       "axis: " + known,
-}
-
-// kindNotes says what is worth knowing of an op kind's semantics.
-var kindNotes = map[opKind]string{
-	kindIdentity:    "forwards its operands: a result is its operand's tensor, never a copy inside the kernel",
-	kindReduce:      "keep_dims; empty axis lists and zero-size dims as TF",
-	kindSoftmax:     "over the last axis",
-	kindBiasAdd:     "data_format NHWC or NCHW",
-	kindSelect:      "cond: same shape, rank 1 over dim 0, or scalar",
-	kindGather:      "an index out of range stops the run with an error naming the op",
-	kindScatter:     "an index out of range stops the run with an error naming the op; repeated indices apply in order",
-	kindArgMinMax:   "ties give the first index; a NaN wins (as numpy and XLA; TF's CPU kernel skips NaN)",
-	kindCumsum:      "exclusive, reverse; sums rounded to the element type at every step",
-	kindMatMul:      "transpose_a/b, adj_x/adj_y; batch dims broadcast",
-	kindRange:       "sizes computed exactly for integers",
-	kindReshape:     "a view: no copy; Squeeze without squeeze_dims needs to know which dims are 1 (static, or a shape specialization)",
-	kindBroadcastTo: "numpy broadcasting",
-}
-
-// controlSupport describes the ops the host runs (flow.go).
-var controlSupport = map[string]string{
-	"tf.If":                      "then_branch / else_branch: functions of the module; the condition follows TF's truth rule",
-	"tf.StatelessIf":             "as tf.If",
-	"tf.IfRegion":                "two regions ending in tf.Yield; they may use values of the enclosing function",
-	"tf.While":                   "cond / body: functions of the module; iterations return to the host (deadline, WithMaxIterations); loop values may change shape",
-	"tf.StatelessWhile":          "as tf.While",
-	"tf.WhileRegion":             "cond and body regions ending in tf.Yield, as tf.While",
-	"tf.PartitionedCall":         "f: a function of the module",
-	"tf.StatefulPartitionedCall": "as tf.PartitionedCall",
-}
-
-// SupportMatrix returns the support matrix as data, sorted by op name:
-// every op sandjit compiles, with its element types and what it needs
-// (the control ops run by the host included).
-func SupportMatrix() []OpSupport {
-	var out []OpSupport
-	for _, n := range SupportedOps() {
-		d := opTable[n]
-		var dts []string
-		for _, dt := range memref.AllDTypes() {
-			if d.types.has(dt) {
-				dts = append(dts, dt.String())
-			}
-		}
-		note := kindNotes[d.kind]
-		if d.kind == kindElementwise && d.arity > 1 && !d.sameShape {
-			note = "numpy broadcasting"
-		}
-		if d.finite {
-			note = "forwards its operand; a NaN or Inf stops the run with an error naming the op and its message"
-		}
-		out = append(out, OpSupport{Name: n, DTypes: dts, Needs: kindNeeds[d.kind], Notes: note})
+	if !f.def.types.has(attr.Type.Elem) {
+		return fmt.Sprintf("constants of %s are not supported", attr.Type.Elem)
 	}
-	var all []string
-	for _, dt := range memref.CompiledDTypes() {
-		all = append(all, dt.String())
+	if !attr.Type.IsStatic() {
+		return fmt.Sprintf("constant type %s must be static", attr.Type)
 	}
-	for n, note := range controlSupport {
-		out = append(out, OpSupport{Name: n, DTypes: all, Notes: note})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	c.consts[op.Results[0].ID] = attr
+	return ""
 }
 
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
+func dimsConst(op *mlir.Op, _ *opFacts, _ [][]int, _ [][]int64) ([]int, string) {
+	return op.Attr("value").(*mlir.DenseAttr).Type.Dims, ""
 }
 
-// suggest returns the supported op name nearest to name (edit distance),
-// or "" when nothing is close.
-func suggest(name string) string {
-	best, bestD := "", 1<<30
-	for _, cand := range SupportedOps() {
-		d := editDistance(lowerASCII(name), lowerASCII(cand))
-		if d < bestD {
-			best, bestD = cand, d
-		}
-	}
-	if bestD <= max(2, len(name)/4) {
-		return best
+func constElem(op *mlir.Op, _ *opFacts, _ []mlir.TensorType) memref.DType {
+	return op.Attr("value").(*mlir.DenseAttr).Type.Elem
+}
+
+func checkCast(_ *checked, op *mlir.Op, _ *opFacts, _ []mlir.TensorType) string {
+	if r := op.Results[0].Type.Elem; !r.Valid() {
+		return "requires a result element type"
 	}
 	return ""
 }
 
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
+func castElem(op *mlir.Op, _ *opFacts, _ []mlir.TensorType) memref.DType {
+	return op.Results[0].Type.Elem
 }
 
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+func checkElementwise(_ *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if name := f.def.floatAttr; name != "" {
+		switch a := op.Attr(name).(type) {
+		case nil, mlir.FloatAttr, mlir.IntAttr:
+		default:
+			return fmt.Sprintf("attribute '%s' must be a float, got %s", name, a)
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return checkElems(f.def, in, 0)
+}
+
+// checkSelect checks a select's operands: an i1 condition, then values.
+func checkSelect(_ *checked, _ *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if in[0].Elem != memref.Bool {
+		return fmt.Sprintf("operand #0 must be a tensor of i1 values, but got %s", in[0])
+	}
+	return checkElems(f.def, in, 1)
+}
+
+func dimsElementwise(op *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	if f.def.sameShape {
+		if m := sameShapeMsg(in[0], in[1]); m != "" {
+			return nil, m
+		}
+	}
+	out, msg := broadcastDims(in)
+	if msg != "" && scalarOnIncompatible(op, f.def) {
+		return []int{}, "" // TF's scalar false/true (ops_equal.go)
+	}
+	return out, msg
+}
+
+func dimsSelect(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	return selectDims(in[0], in[1], in[2])
+}
+
+func checkBiasAdd(_ *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if m := checkElems(f.def, in, 0); m != "" {
+		return m
+	}
+	format := "NHWC"
+	if a := op.Attr("data_format"); a != nil {
+		s, ok := a.(mlir.StringAttr)
+		if !ok || (s != "NHWC" && s != "NCHW") {
+			return fmt.Sprintf("data_format must be \"NHWC\" or \"NCHW\", got %s", a)
+		}
+		format = string(s)
+	}
+	x, b := in[0], in[1]
+	if x.Rank() < 2 {
+		return fmt.Sprintf("requires the input to have at least rank 2, got %s", x)
+	}
+	if b.Rank() != 1 {
+		return fmt.Sprintf("requires the bias to be rank 1, got %s", b)
+	}
+	f.channel = len(x.Dims) - 1
+	if format == "NCHW" {
+		f.channel = 1
+	}
+	return ""
+}
+
+func dimsBiasAdd(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	cd, bd := in[0][f.channel], in[1][0]
+	if cd != mlir.Dynamic && bd != mlir.Dynamic && cd != bd {
+		return nil, fmt.Sprintf("Must provide as many biases as the feature dimension of the input: %d vs. %d (input %s, feature dimension %d)", bd, cd, dimsList(in[0]), f.channel)
+	}
+	return in[0], ""
+}
+
+func checkReduce(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	def := f.def
+	if !def.types.has(in[0].Elem) {
+		return fmt.Sprintf("operand #0 must be a tensor of %s values, but got %s", def.types, in[0])
+	}
+	if e := in[1].Elem; e != memref.Int32 && e != memref.Int64 {
+		return fmt.Sprintf("reduction indices must be i32 or i64, got %s", in[1])
+	}
+	if in[1].Rank() > 1 {
+		return fmt.Sprintf("reduction indices must be a scalar or rank 1, got %s", in[1])
+	}
+	axisVal := op.Operands[1]
+	dense := c.consts[axisVal.ID]
+	if dense == nil {
+		return fmt.Sprintf("reduction indices %s must be a constant; %s", axisVal, needsValueConstraint(axisVal))
+	}
+	if a := op.Attr("keep_dims"); a != nil {
+		b, ok := a.(mlir.BoolAttr)
+		if !ok {
+			return fmt.Sprintf("keep_dims must be a bool, got %s", a)
+		}
+		f.keepDims = bool(b)
+	}
+	axes, msg := normalizeAxes(dense, in[0].Rank())
+	if msg != "" {
+		return msg
+	}
+	f.axes = axes
+	return ""
+}
+
+func dimsReduce(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	return reducedDims(in[0], f.axes, f.keepDims), ""
+}
+
+func checkSoftmax(_ *checked, _ *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if m := checkElems(f.def, in, 0); m != "" {
+		return m
+	}
+	if in[0].Rank() < 1 {
+		return fmt.Sprintf("requires logits of rank 1 or more, got %s", in[0])
+	}
+	return ""
+}
+
+// symBroadcast: a dim of a broadcast result has a symbol when every
+// operand that can contribute the dim has the same one.
+func symBroadcast(c *checked, op *mlir.Op, _ *opFacts, out mlir.TensorType, a int) int {
+	sym := -1
+	for i := range op.Operands {
+		t := c.types[op.Operands[i].ID]
+		k := a - (len(out.Dims) - len(t.Dims))
+		if k < 0 || t.Dims[k] == 1 {
+			continue
+		}
+		s := c.syms[op.Operands[i].ID][k]
+		if s < 0 || (sym >= 0 && s != sym) {
+			return -1
+		}
+		sym = s
+	}
+	return sym
+}
+
+// symReduce: a kept dim of a reduction has its input's symbol.
+func symReduce(c *checked, op *mlir.Op, f *opFacts, _ mlir.TensorType, a int) int {
+	in := c.types[op.Operands[0].ID]
+	j := 0
+	for k := range in.Dims {
+		if contains(f.axes, k) {
+			if f.keepDims {
+				j++
+			}
+			continue
+		}
+		if j == a {
+			return c.syms[op.Operands[0].ID][k]
+		}
+		j++
+	}
+	return -1
 }

@@ -9,95 +9,41 @@ import (
 	"github.com/sandjit/sandjit/memref"
 )
 
-// Data-movement and shape ops (Tier 2 of DESIGN.md). Each kind has four
-// parts: check (operand types, attributes, and the operands that must be
-// known at compile time, into opFacts), dims (the shape function, with the
-// operands' host values), elem (the result's element type, when not the
-// last operand's) and lower (the nests).
+// Data-movement and shape ops. Each entry has four parts besides its
+// operands: check (operand types, attributes, and the operands that must
+// be known at compile time, into opFacts), dims (the shape function, with
+// the operands' host values), elem (the result's element type, when not
+// the first operand's) and lower (the nests).
 
-// kindImpl is the implementation of one op kind outside check.go's switch.
-type kindImpl struct {
-	check func(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string
-	dims  func(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string)
-	elem  func(op *mlir.Op, f *opFacts, in []mlir.TensorType) memref.DType
-	lower func(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value)
-	// more gives the dims of results 1… of an op with several results
-	// (opDef.results), from its operands' dims (Dynamic where unknown
-	// while checking); their element types are the declared ones, which
-	// check must verify.
-	more func(op *mlir.Op, f *opFacts, in [][]int) [][]int
-}
-
-const (
-	kindTranspose opKind = iota + 32
-	kindReshape
-	kindBroadcastTo
-	kindShape
-	kindFill
-	kindSlice
-	kindStridedSlice
-	kindReverse
-	kindConcat
-	kindPack
-	kindTile
-	kindPad
-	kindMatMul
-	kindRange
-	kindOneHot
-)
-
-var kindImpls map[opKind]kindImpl
-
-func init() {
-	kindImpls = map[opKind]kindImpl{
-		kindTranspose:    {checkTranspose, dimsTranspose, firstElem, lowerTranspose, nil},
-		kindReshape:      {checkReshape, dimsReshape, firstElem, lowerView, nil},
-		kindBroadcastTo:  {checkBroadcastTo, dimsBroadcastTo, firstElem, lowerBroadcastTo, nil},
-		kindShape:        {checkShape, dimsShape, shapeElem, lowerHostValue, nil},
-		kindFill:         {checkFill, dimsFill, nil, lowerFill, nil},
-		kindSlice:        {checkSlice, dimsSlice, firstElem, lowerSlice, nil},
-		kindStridedSlice: {checkStridedSlice, dimsStridedSlice, firstElem, lowerSlice, nil},
-		kindReverse:      {checkReverse, dimsFirst, firstElem, lowerReverse, nil},
-		kindConcat:       {checkConcat, dimsConcat, firstElem, lowerConcat, nil},
-		kindPack:         {checkPack, dimsPack, firstElem, lowerConcat, nil},
-		kindTile:         {checkTile, dimsTile, firstElem, lowerTile, nil},
-		kindPad:          {checkPad, dimsPad, firstElem, lowerPad, nil},
-		kindMatMul:       {checkMatMul, dimsMatMul, firstElem, lowerMatMul, nil},
-		kindRange:        {checkRange, dimsRange, rangeElem, lowerRange, nil},
-		kindOneHot:       {checkOneHot, dimsOneHot, oneHotElem, lowerOneHot, nil},
+func dataOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.Transpose", arity: 2, types: setAll, check: checkTranspose, dims: dimsTranspose, lower: lowerTranspose, needs: "perm: " + known, doc: "x with its axes permuted by perm"},
+		{name: "tf.Reshape", arity: 2, types: setAll, sizes: []int{1}, check: checkReshape, dims: dimsReshape, lower: lowerView, view: true, host: hostFirst, shapeArg: 2, needs: "shape: " + read,
+			notes: "a view: no copy", doc: "x's elements in another shape (-1 inferred)"},
+		{name: "tf.ExpandDims", arity: 2, types: setAll, sizes: []int{1}, check: checkExpandDims, dims: dimsExpandDims, lower: lowerView, view: true, host: hostFirst, needs: "dim: " + read,
+			notes: "a view: no copy", doc: "x with a size-1 axis inserted at dim"},
+		{name: "tf.Squeeze", arity: 1, types: setAll, check: checkSqueeze, dims: dimsSqueeze, lower: lowerView, view: true, host: hostFirst,
+			notes: "a view: no copy; without squeeze_dims it needs to know which dims are 1 (static, or a shape specialization)", doc: "x without size-1 axes (squeeze_dims, or all)"},
+		{name: "tf.BroadcastTo", arity: 2, types: setAll, sizes: []int{1}, check: checkBroadcastTo, dims: dimsBroadcastTo, lower: lowerBroadcastTo, shapeArg: 2, needs: "shape: " + read, notes: "numpy broadcasting", doc: "x broadcast to shape (numpy rules)"},
+		{name: "tf.Shape", arity: 1, types: setAll, check: checkShape, dims: dimsShape, elem: shapeElem, lower: lowerHostValue, host: hostShape, hostShapes: true, doc: "x's shape (out_type i32 or i64)"},
+		{name: "tf.Fill", arity: 2, types: setAll, sizes: []int{0}, check: checkFill, dims: dimsFill, elem: lastElem, lower: lowerFill, shapeArg: 1, needs: "dims: " + read, doc: "a tensor of shape dims filled with value"},
+		{name: "tf.Slice", arity: 3, types: setAll, sizes: []int{1, 2}, check: checkSlice, dims: dimsSlice, lower: lowerSlice, host: hostSlice, needs: "begin, size: " + read, doc: "x[begin : begin+size] (size -1: to the end)"},
+		{name: "tf.StridedSlice", arity: 4, types: setAll, sizes: []int{1, 2, 3}, check: checkStridedSlice, dims: dimsStridedSlice, lower: lowerSlice, host: hostSlice, needs: "begin, end, strides: " + read, doc: "x[begin:end:strides] with TF's masks"},
+		{name: "tf.ReverseV2", arity: 2, types: setAll, check: checkReverse, dims: dimsFirst, lower: lowerReverse, needs: "axis: " + known, doc: "x reversed along axis"},
+		{name: "tf.ConcatV2", arity: -1, types: setAll, check: checkConcat, dims: dimsConcat, lower: lowerConcat, host: hostJoin, axisLast: true, needs: "axis: " + known, doc: "inputs joined along axis (the last operand)"},
+		{name: "tf.Pack", arity: -1, types: setAll, check: checkPack, dims: dimsPack, lower: lowerConcat, host: hostJoin, doc: "inputs stacked along a new axis"},
+		{name: "tf.Tile", arity: 2, types: setAll, sizes: []int{1}, check: checkTile, dims: dimsTile, lower: lowerTile, needs: "multiples: " + read, doc: "x repeated multiples times per axis"},
+		{name: "tf.Pad", arity: 2, types: setAll, sizes: []int{1}, check: checkPad, dims: dimsPad, lower: lowerPad, needs: "paddings: " + read, doc: "x surrounded by zeros (paddings [rank, 2])"},
+		{name: "tf.PadV2", arity: 3, types: setAll, sizes: []int{1}, check: checkPad, dims: dimsPad, lower: lowerPad, needs: "paddings: " + read, doc: "x surrounded by constant_values"},
 	}
-	for name, d := range dataOps {
-		opTable[name] = d
+	for _, d := range ops {
+		d.tier = 2
+		if d.elem == nil {
+			d.elem = firstElem
+		}
 	}
+	return ops
 }
-
-// dataOps is the support matrix of the data-movement ops: one entry a line.
-var dataOps = map[string]*opDef{
-	"tf.Transpose":     {kind: kindTranspose, arity: 2, types: setAll},                           // x with its axes permuted by perm
-	"tf.Reshape":       {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},            // x's elements in another shape (-1 inferred)
-	"tf.ExpandDims":    {kind: kindReshape, arity: 2, types: setAll, sizes: []int{1}},            // x with a size-1 axis inserted at dim
-	"tf.Squeeze":       {kind: kindReshape, arity: 1, types: setAll},                             // x without size-1 axes (squeeze_dims, or all)
-	"tf.BroadcastTo":   {kind: kindBroadcastTo, arity: 2, types: setAll, sizes: []int{1}},        // x broadcast to shape (numpy rules)
-	"tf.Shape":         {kind: kindShape, arity: 1, types: setAll},                               // x's shape (out_type i32 or i64)
-	"tf.Fill":          {kind: kindFill, arity: 2, types: setAll, sizes: []int{0}},               // a tensor of shape dims filled with value
-	"tf.Slice":         {kind: kindSlice, arity: 3, types: setAll, sizes: []int{1, 2}},           // x[begin : begin+size] (size -1: to the end)
-	"tf.StridedSlice":  {kind: kindStridedSlice, arity: 4, types: setAll, sizes: []int{1, 2, 3}}, // x[begin:end:strides] with TF's masks
-	"tf.ReverseV2":     {kind: kindReverse, arity: 2, types: setAll},                             // x reversed along axis
-	"tf.ConcatV2":      {kind: kindConcat, arity: -1, types: setAll},                             // inputs joined along axis (the last operand)
-	"tf.Pack":          {kind: kindPack, arity: -1, types: setAll},                               // inputs stacked along a new axis
-	"tf.Tile":          {kind: kindTile, arity: 2, types: setAll, sizes: []int{1}},               // x repeated multiples times per axis
-	"tf.Pad":           {kind: kindPad, arity: 2, types: setAll, sizes: []int{1}},                // x surrounded by zeros (paddings [rank, 2])
-	"tf.PadV2":         {kind: kindPad, arity: 3, types: setAll, sizes: []int{1}},                // x surrounded by constant_values
-	"tf.MatMul":        {kind: kindMatMul, arity: 2, types: setNum},                              // a·b (transpose_a, transpose_b)
-	"tf.BatchMatMulV2": {kind: kindMatMul, arity: 2, types: setNum},                              // batched x·y, broadcast batch dims (adj_x, adj_y)
-	"tf._FusedMatMul":  {kind: kindMatMul, arity: -1, types: setNum},                             // a·b + bias (and Relu): fused_ops
-	"tf.Range":         {kind: kindRange, arity: 3, types: setNum, sizes: []int{0, 1, 2}},        // start, start+delta, … up to limit
-	"tf.OneHot":        {kind: kindOneHot, arity: 4, types: setAll, sizes: []int{1}},             // indices == j ? on_value : off_value, depth j's
-}
-
-func firstElem(_ *mlir.Op, _ *opFacts, in []mlir.TensorType) memref.DType { return in[0].Elem }
-
-func dimsFirst(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string) { return in[0], "" }
 
 // constInts reads a compile-time integer operand (axis, perm).
 func (c *checked) constInts(v *mlir.Value, what string) ([]int64, string) {
@@ -238,9 +184,7 @@ func (b *builder) lowerCopy(op *mlir.Op, res, x *mlir.Value, idx []loopir.Index)
 // --- Reshape, ExpandDims, Squeeze -------------------------------------------
 
 func checkReshape(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	x := in[0]
-	switch op.Name {
-	case "tf.Reshape":
+	{
 		if m := intOperand(in[1], 1, "shape", 1); m != "" {
 			return m
 		}
@@ -248,7 +192,12 @@ func checkReshape(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) str
 			return fmt.Sprintf("shape must be a vector of static length, got %s", in[1])
 		}
 		return c.needHost(op.Operands[1], "shape")
-	case "tf.ExpandDims":
+	}
+}
+
+func checkExpandDims(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	x := in[0]
+	{
 		if m := intOperand(in[1], 1, "dim", 1); m != "" {
 			return m
 		}
@@ -268,7 +217,12 @@ func checkReshape(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) str
 		a, m := normAxis(d[0], x.Rank()+1)
 		f.axis = a
 		return m
-	default: // Squeeze
+	}
+}
+
+func checkSqueeze(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	x := in[0]
+	{
 		dims, m := attrInts(op, "squeeze_dims")
 		if m != "" {
 			return m
@@ -306,10 +260,9 @@ func checkReshape(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) str
 	return ""
 }
 
-func dimsReshape(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+func dimsExpandDims(_ *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 	x := in[0]
-	switch op.Name {
-	case "tf.ExpandDims":
+	{
 		a := f.axis
 		if a < 0 {
 			d := vals[1]
@@ -325,7 +278,12 @@ func dimsReshape(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, st
 			}
 		}
 		return slices.Insert(slices.Clone(x), a, 1), ""
-	case "tf.Squeeze":
+	}
+}
+
+func dimsSqueeze(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
+	x := in[0]
+	{
 		var out []int
 		for a, d := range x {
 			if slices.Contains(f.axes, a) {
@@ -341,6 +299,10 @@ func dimsReshape(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, st
 		}
 		return out, ""
 	}
+}
+
+func dimsReshape(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	x := in[0]
 	n := len(in[1])
 	if n == 1 && in[1][0] != mlir.Dynamic {
 		n = in[1][0]
@@ -857,7 +819,7 @@ func lowerSlice(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 			vals[i], shapes[i] = hs.Values[v.ID], hs.Shapes[v.ID]
 		}
 		var s *sliceSpec
-		if f.def.kind == kindStridedSlice {
+		if f.strided != nil {
 			sf, _ := f.strided.runStrides(vals[3])
 			s, _ = stridedSliceOf(shapes[0], sf, vals[1], vals[2])
 		} else {
@@ -888,7 +850,7 @@ func lowerSlice(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		switch begins := b.c.vals[op.Operands[1].ID]; {
 		case static != nil:
 			ix.Off = static.begin[k]
-		case f.def.kind == kindSlice && begins != nil:
+		case f.strided == nil && begins != nil:
 			ix.Off = int(begins[k]) // a Slice's begins do not depend on dims
 		default:
 			kk := k
@@ -939,7 +901,7 @@ func (b *builder) lowerRunStrided(op *mlir.Op, res, x *mlir.Value, st *sliceSpec
 // sliceShapeSpec derives the static parts of a slice (which input axis
 // feeds which result axis, and the steps) without concrete values.
 func (b *builder) sliceShapeSpec(op *mlir.Op, f *opFacts, rank int) *sliceSpec {
-	if f.def.kind == kindSlice {
+	if f.strided == nil {
 		s := &sliceSpec{}
 		for k := 0; k < rank; k++ {
 			s.begin, s.step, s.axisOf = append(s.begin, 0), append(s.step, 1), append(s.axisOf, k)
@@ -1087,7 +1049,7 @@ func lowerConcat(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	out := b.resultBuffer(res)
 	dt := b.typeOf(res).Elem
 	ins := op.Operands
-	if f.def.kind == kindConcat {
+	if f.def.axisLast {
 		ins = ins[:len(ins)-1]
 	}
 	static, off := true, 0
@@ -1097,7 +1059,7 @@ func lowerConcat(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		n := b.newNest(op, x, nil)
 		v := b.load(n, x, identity(len(xt.Dims)))
 		idx := identity(len(xt.Dims))
-		if f.def.kind == kindPack {
+		if !f.def.axisLast { // a stack: a new axis
 			idx = slices.Insert(idx, f.axis, loopir.Index{Loop: -1, Off: i})
 		} else if i > 0 {
 			if static {
@@ -1117,7 +1079,7 @@ func lowerConcat(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 				})
 			}
 		}
-		if f.def.kind == kindConcat {
+		if f.def.axisLast {
 			if d := xt.Dims[f.axis]; d == mlir.Dynamic {
 				static = false
 			} else {

@@ -22,8 +22,8 @@ import "github.com/sandjit/sandjit/memref"
 
 // scalarOnIncompatible reports whether op gives a scalar for incompatible
 // operand shapes.
-func scalarOnIncompatible(op *mlir.Op) bool {
-	if op.Name != "tf.Equal" && op.Name != "tf.NotEqual" {
+func scalarOnIncompatible(op *mlir.Op, def *opDef) bool {
+	if !def.incompatible {
 		return false
 	}
 	b, ok := op.Attr("incompatible_shape_error").(mlir.BoolAttr)
@@ -32,8 +32,8 @@ func scalarOnIncompatible(op *mlir.Op) bool {
 
 // foldIncompatibleEqual makes res the scalar constant when op's operand
 // types are incompatible (its shape function then gave rank 0).
-func (c *checked) foldIncompatibleEqual(op *mlir.Op, in []mlir.TensorType, res *mlir.Value) {
-	if !scalarOnIncompatible(op) {
+func (c *checked) foldIncompatibleEqual(op *mlir.Op, def *opDef, in []mlir.TensorType, res *mlir.Value) {
+	if !scalarOnIncompatible(op, def) {
 		return
 	}
 	dims := make([][]int, len(in))
@@ -43,5 +43,5 @@ func (c *checked) foldIncompatibleEqual(op *mlir.Op, in []mlir.TensorType, res *
 	if _, msg := broadcastDims(dims); msg == "" {
 		return
 	}
-	c.consts[res.ID] = &mlir.DenseAttr{Type: mlir.Ranked(memref.Bool), Value: memref.Scalar(op.Name == "tf.NotEqual"), Splat: true}
+	c.consts[res.ID] = &mlir.DenseAttr{Type: mlir.Ranked(memref.Bool), Value: memref.Scalar(def.incompatibleValue), Splat: true}
 }

@@ -1,88 +1,57 @@
 package lower
 
 import (
-	"fmt"
-	"github.com/sandjit/sandjit/internal/mlir"
 	"math"
 
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/memref"
 )
 
-// The rest of the elementwise ops that TensorFlow's CPU JIT clusters (issue
-// 4, item 1), with the semantics of TF's CPU kernels at the edges. They are
-// registered into opTable, one entry a line like the core table.
+// The rest of the elementwise ops that TensorFlow's CPU JIT clusters, with
+// the semantics of TF's CPU kernels at the edges, one entry a line like
+// the core ones.
 
 var (
 	setModT      = types(memref.Int32, memref.Int64) | setFloat // Mod, TruncateMod
 	setNextAfter = types(memref.Float32, memref.Float64)
 )
 
-// extraOps are the entries registered by init.
-var extraOps = map[string]*opDef{
-	"tf.Acos":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathAcos)},                         // arccos x; NaN outside [-1, 1]
-	"tf.Acosh":            {arity: 1, types: setFloat, emit: mathFn(loopir.MathAcosh)},                        // arcosh x; NaN below 1
-	"tf.Asin":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathAsin)},                         // arcsin x; NaN outside [-1, 1]
-	"tf.Asinh":            {arity: 1, types: setFloat, emit: mathFn(loopir.MathAsinh)},                        // arsinh x
-	"tf.Atan":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathAtan)},                         // arctan x
-	"tf.Atan2":            {arity: 2, types: setFloat, emit: emitAtan2},                                       // atan2(y, x), the angle of (x, y)
-	"tf.Atanh":            {arity: 1, types: setFloat, emit: mathFn(loopir.MathAtanh)},                        // artanh x; ±Inf at ±1
-	"tf.Cosh":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathCosh)},                         // cosh x
-	"tf.Sinh":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathSinh)},                         // sinh x
-	"tf.Tan":              {arity: 1, types: setFloat, emit: mathFn(loopir.MathTan)},                          // tan x
-	"tf.Erfc":             {arity: 1, types: setFloat, emit: mathFn(loopir.MathErfc)},                         // 1 - erf x, accurate for large x
-	"tf.Elu":              {arity: 1, types: setFloat, emit: emitElu},                                         // x < 0 ? expm1(x) : x
-	"tf.Selu":             {arity: 1, types: setFloat, emit: emitSelu},                                        // x < 0 ? scale·alpha·expm1(x) : scale·x
-	"tf.LeakyRelu":        {arity: 1, types: setFloat, emit: emitLeakyRelu},                                   // x > 0 ? x : alpha·x (attr alpha = 0.2)
-	"tf.Softplus":         {arity: 1, types: setFloat, emit: emitSoftplus},                                    // log1p(exp(-|x|)) + max(x, 0)
-	"tf.Softsign":         {arity: 1, types: setFloat, emit: emitSoftsign},                                    // x / (|x| + 1); NaN at ±Inf
-	"tf.ClipByValue":      {arity: 3, types: setNum, emit: emitClipByValue},                                   // max(min(t, hi), lo) as std::min/max: NaN t stays, NaN bounds ignored
-	"tf.DivNoNan":         {arity: 2, types: setFloat, emit: emitDivNoNan},                                    // y == 0 ? 0 : x / y
-	"tf.MulNoNan":         {arity: 2, types: setFloat, emit: emitMulNoNan},                                    // y == 0 ? 0 : x · y, even for NaN or ±Inf x
-	"tf.Xdivy":            {arity: 2, types: setFloat, emit: emitXdivy},                                       // x == 0 ? 0 : x / y
-	"tf.Xlogy":            {arity: 2, types: setFloat, emit: emitXlogy},                                       // x == 0 ? 0 : x · log(y)
-	"tf.Xlog1py":          {arity: 2, types: setFloat, emit: emitXlog1py},                                     // x == 0 ? 0 : x · log1p(y)
-	"tf.Inv":              {arity: 1, types: setNum, emit: un(loopir.OpRecip)},                                // 1/x, as tf.Reciprocal
-	"tf.Invert":           {arity: 1, types: setInt, emit: un(loopir.OpNot)},                                  // ^x, bitwise not
-	"tf.IsInf":            {arity: 1, types: setFloat, bool: true, emit: emitIsInf},                           // x is ±Inf
-	"tf.IsNan":            {arity: 1, types: setFloat, bool: true, emit: emitIsNaN},                           // x is NaN
-	"tf.Mod":              {arity: 2, types: setModT, emit: bin(loopir.OpRem)},                                // truncated remainder (C %, fmod); ints: x % 0 = x
-	"tf.TruncateMod":      {arity: 2, types: setModT, emit: bin(loopir.OpRem)},                                // truncated remainder (C %, fmod); ints: x % 0 = x
-	"tf.TruncateDiv":      {arity: 2, types: setNum, emit: emitTruncateDiv},                                   // trunc(x / y); ints: x / 0 = -1
-	"tf.ApproximateEqual": {arity: 2, types: setNum, bool: true, sameShape: true, emit: emitApproximateEqual}, // |x - y| < tolerance (attr, 1e-5); no broadcasting
-	"tf.NextAfter":        {arity: 2, types: setNextAfter, emit: bin(loopir.OpNextAfter)},                     // next value after x toward y
-	"tf.ZerosLike":        {arity: 1, types: setAll, emit: emitZeros},                                         // 0 (false) in x's shape
-	"tf.OnesLike":         {arity: 1, types: setAll, emit: emitOnes},                                          // 1 (true) in x's shape
-}
-
-// floatAttrs names the float attribute of the ops above that have one.
-var floatAttrs = map[string]string{
-	"tf.LeakyRelu":        "alpha",
-	"tf.ApproximateEqual": "tolerance",
-}
-
-func init() {
-	for name, def := range extraOps {
-		if opTable[name] != nil {
-			panic("BUG: lower: op " + name + " registered twice")
-		}
-		opTable[name] = def
-	}
-}
-
-// checkExtraAttrs checks the float attribute of an op above: absent (the
-// default), a float or an integer. It returns "" when it is fine.
-func checkExtraAttrs(op *mlir.Op) string {
-	name, ok := floatAttrs[op.Name]
-	if !ok {
-		return ""
-	}
-	switch a := op.Attr(name).(type) {
-	case nil, mlir.FloatAttr, mlir.IntAttr:
-		return ""
-	default:
-		return fmt.Sprintf("attribute '%s' must be a float, got %s", name, a)
-	}
+func extraOps() []*opDef {
+	return elementwise(
+		&opDef{name: "tf.Acos", arity: 1, types: setFloat, emit: mathFn(loopir.MathAcos), doc: "arccos x; NaN outside [-1, 1]"},
+		&opDef{name: "tf.Acosh", arity: 1, types: setFloat, emit: mathFn(loopir.MathAcosh), doc: "arcosh x; NaN below 1"},
+		&opDef{name: "tf.Asin", arity: 1, types: setFloat, emit: mathFn(loopir.MathAsin), doc: "arcsin x; NaN outside [-1, 1]"},
+		&opDef{name: "tf.Asinh", arity: 1, types: setFloat, emit: mathFn(loopir.MathAsinh), doc: "arsinh x"},
+		&opDef{name: "tf.Atan", arity: 1, types: setFloat, emit: mathFn(loopir.MathAtan), doc: "arctan x"},
+		&opDef{name: "tf.Atan2", arity: 2, types: setFloat, emit: emitAtan2, doc: "atan2(y, x), the angle of (x, y)"},
+		&opDef{name: "tf.Atanh", arity: 1, types: setFloat, emit: mathFn(loopir.MathAtanh), doc: "artanh x; ±Inf at ±1"},
+		&opDef{name: "tf.Cosh", arity: 1, types: setFloat, emit: mathFn(loopir.MathCosh), doc: "cosh x"},
+		&opDef{name: "tf.Sinh", arity: 1, types: setFloat, emit: mathFn(loopir.MathSinh), doc: "sinh x"},
+		&opDef{name: "tf.Tan", arity: 1, types: setFloat, emit: mathFn(loopir.MathTan), doc: "tan x"},
+		&opDef{name: "tf.Erfc", arity: 1, types: setFloat, emit: mathFn(loopir.MathErfc), doc: "1 - erf x, accurate for large x"},
+		&opDef{name: "tf.Elu", arity: 1, types: setFloat, emit: emitElu, doc: "x < 0 ? expm1(x) : x"},
+		&opDef{name: "tf.Selu", arity: 1, types: setFloat, emit: emitSelu, doc: "x < 0 ? scale·alpha·expm1(x) : scale·x"},
+		&opDef{name: "tf.LeakyRelu", floatAttr: "alpha", arity: 1, types: setFloat, emit: emitLeakyRelu, doc: "x > 0 ? x : alpha·x (attr alpha = 0.2)"},
+		&opDef{name: "tf.Softplus", arity: 1, types: setFloat, emit: emitSoftplus, doc: "log1p(exp(-|x|)) + max(x, 0)"},
+		&opDef{name: "tf.Softsign", arity: 1, types: setFloat, emit: emitSoftsign, doc: "x / (|x| + 1); NaN at ±Inf"},
+		&opDef{name: "tf.ClipByValue", arity: 3, types: setNum, emit: emitClipByValue, doc: "max(min(t, hi), lo) as std::min/max: NaN t stays, NaN bounds ignored"},
+		&opDef{name: "tf.DivNoNan", arity: 2, types: setFloat, emit: emitDivNoNan, doc: "y == 0 ? 0 : x / y"},
+		&opDef{name: "tf.MulNoNan", arity: 2, types: setFloat, emit: emitMulNoNan, doc: "y == 0 ? 0 : x · y, even for NaN or ±Inf x"},
+		&opDef{name: "tf.Xdivy", arity: 2, types: setFloat, emit: emitXdivy, doc: "x == 0 ? 0 : x / y"},
+		&opDef{name: "tf.Xlogy", arity: 2, types: setFloat, emit: emitXlogy, doc: "x == 0 ? 0 : x · log(y)"},
+		&opDef{name: "tf.Xlog1py", arity: 2, types: setFloat, emit: emitXlog1py, doc: "x == 0 ? 0 : x · log1p(y)"},
+		&opDef{name: "tf.Inv", arity: 1, types: setNum, emit: un(loopir.OpRecip), doc: "1/x, as tf.Reciprocal"},
+		&opDef{name: "tf.Invert", arity: 1, types: setInt, emit: un(loopir.OpNot), doc: "^x, bitwise not"},
+		&opDef{name: "tf.IsInf", arity: 1, types: setFloat, bool: true, emit: emitIsInf, doc: "x is ±Inf"},
+		&opDef{name: "tf.IsNan", arity: 1, types: setFloat, bool: true, emit: emitIsNaN, doc: "x is NaN"},
+		&opDef{name: "tf.Mod", arity: 2, types: setModT, emit: bin(loopir.OpRem), doc: "truncated remainder (C %, fmod); ints: x % 0 = x"},
+		&opDef{name: "tf.TruncateMod", arity: 2, types: setModT, emit: bin(loopir.OpRem), doc: "truncated remainder (C %, fmod); ints: x % 0 = x"},
+		&opDef{name: "tf.TruncateDiv", arity: 2, types: setNum, emit: emitTruncateDiv, doc: "trunc(x / y); ints: x / 0 = -1"},
+		&opDef{name: "tf.ApproximateEqual", floatAttr: "tolerance", arity: 2, types: setNum, bool: true, sameShape: true, emit: emitApproximateEqual, doc: "|x - y| < tolerance (attr, 1e-5); no broadcasting"},
+		&opDef{name: "tf.NextAfter", arity: 2, types: setNextAfter, emit: bin(loopir.OpNextAfter), doc: "next value after x toward y"},
+		&opDef{name: "tf.ZerosLike", arity: 1, types: setAll, emit: emitZeros, doc: "0 (false) in x's shape"},
+		&opDef{name: "tf.OnesLike", arity: 1, types: setAll, emit: emitOnes, doc: "1 (true) in x's shape"},
+	)
 }
 
 // attrF32 reads a TF `float` attribute, whose value is an f32.

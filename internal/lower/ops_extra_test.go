@@ -28,7 +28,7 @@ func extraKernel(op string, arity int, dt memref.DType, attrs string) string {
 		types = append(types, ty)
 	}
 	res := dt
-	if opTable[op].bool {
+	if registry[op].bool {
 		res = memref.Bool
 	}
 	rt := "tensor<?x4x" + res.String() + ">"
@@ -42,7 +42,7 @@ func extraKernel(op string, arity int, dt memref.DType, attrs string) string {
 // extraNest compiles a one-op kernel and returns its single nest.
 func extraNest(t *testing.T, op string, dt memref.DType, attrs string) *loopir.Nest {
 	t.Helper()
-	src := extraKernel(op, opTable[op].arity, dt, attrs)
+	src := extraKernel(op, registry[op].arity, dt, attrs)
 	k, err := compileText(t, "k.mlir", src, "")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, src)
@@ -120,19 +120,19 @@ var extraShapes = map[string]struct {
 // TestExtraOpsShape compiles every op (the loop IR verified after every
 // pass) and checks its computation, and the f16 roundings.
 func TestExtraOpsShape(t *testing.T) {
-	if len(extraShapes) != len(extraOps) {
-		t.Errorf("%d shapes for %d ops", len(extraShapes), len(extraOps))
+	if len(extraShapes) != len(extraOps()) {
+		t.Errorf("%d shapes for %d ops", len(extraShapes), len(extraOps()))
 	}
 	for name, want := range extraShapes {
 		t.Run(name, func(t *testing.T) {
 			dt := memref.Float32
-			if !opTable[name].types.has(dt) {
+			if !registry[name].types.has(dt) {
 				dt = memref.Int32
 			}
 			if got := computeOps(extraNest(t, name, dt, "")); got != want.ops {
 				t.Errorf("computes %q, want %q", got, want.ops)
 			}
-			if !opTable[name].types.has(memref.Float16) {
+			if !registry[name].types.has(memref.Float16) {
 				return
 			}
 			n := extraNest(t, name, memref.Float16, "")
@@ -152,7 +152,8 @@ func TestExtraOpsShape(t *testing.T) {
 // TestExtraOpsDTypes compiles every op on every element type: those of its
 // table entry compile, the others fail naming the operand and the types.
 func TestExtraOpsDTypes(t *testing.T) {
-	for name, def := range extraOps {
+	for _, def := range extraOps() {
+		name := def.name
 		for _, dt := range memref.CompiledDTypes() {
 			src := extraKernel(name, def.arity, dt, "")
 			m, err := mlir.Parse("k.mlir", []byte(src), mlir.DefaultParseLimits())
@@ -245,12 +246,14 @@ func TestExtraAttrErrors(t *testing.T) {
 		{"tf.Elu", `{alpha = "x"}`, ``},
 	}
 	for _, c := range cases {
-		src := extraKernel(c.op, opTable[c.op].arity, memref.Float32, c.attrs)
+		src := extraKernel(c.op, registry[c.op].arity, memref.Float32, c.attrs)
 		m, err := mlir.Parse("k.mlir", []byte(src), mlir.DefaultParseLimits())
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := checkExtraAttrs(m.Funcs[0].Ops[0])
+		op := m.Funcs[0].Ops[0]
+		def := registry[op.Name]
+		got := def.check(nil, op, &opFacts{def: def}, []mlir.TensorType{mlir.Ranked(memref.Float32), mlir.Ranked(memref.Float32)}[:def.arity])
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%s %s: got %q, want %q", c.op, c.attrs, got, c.want)
 		}

@@ -13,14 +13,16 @@ import (
 // and checked there; an index out of range stops the run with an error
 // naming the op (TensorFlow's CPU kernels raise one too).
 
-const (
-	kindGather opKind = iota + 64
-)
-
-func init() {
-	kindImpls[kindGather] = kindImpl{checkGather, dimsGather, firstElem, lowerGather, nil}
-	opTable["tf.Gather"] = &opDef{kind: kindGather, arity: 2, types: setAll}   // params[indices] along axis 0
-	opTable["tf.GatherV2"] = &opDef{kind: kindGather, arity: 3, types: setAll} // params[indices] along axis, batch_dims
+func gatherOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.Gather", arity: 2, types: setAll, doc: "params[indices] along axis 0"},
+		{name: "tf.GatherV2", arity: 3, types: setAll, doc: "params[indices] along axis, batch_dims"},
+	}
+	for _, d := range ops {
+		d.check, d.dims, d.elem, d.lower, d.host, d.tier = checkGather, dimsGather, firstElem, lowerGather, hostGather, 2
+		d.notes = "an index out of range stops the run with an error naming the op"
+	}
+	return ops
 }
 
 // gatherFacts are a gather's axis and batch dims.
@@ -33,7 +35,7 @@ func checkGather(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	}
 	g := &gatherFacts{}
 	f.gather = g
-	if op.Name == "tf.GatherV2" {
+	if f.def.arity == 3 { // an axis operand, batch_dims
 		axis, m := c.axisOperand(op, in, 2, "axis", p.Rank())
 		if m != "" {
 			return m

@@ -10,6 +10,26 @@ import (
 	"github.com/sandjit/sandjit/memref"
 )
 
+// Matrix products, ranges and one-hot encodings.
+
+func linalgOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.MatMul", arity: 2, types: setNum, check: checkMatMul(false, false), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b, adj_x/adj_y; batch dims broadcast", doc: "a·b (transpose_a, transpose_b)"},
+		{name: "tf.BatchMatMulV2", arity: 2, types: setNum, check: checkMatMul(true, false), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b, adj_x/adj_y; batch dims broadcast", doc: "batched x·y, broadcast batch dims (adj_x, adj_y)"},
+		{name: "tf._FusedMatMul", arity: -1, types: setNum, check: checkMatMul(false, true), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b, adj_x/adj_y; batch dims broadcast", doc: "a·b + bias (and Relu): fused_ops"},
+		{name: "tf.Range", arity: 3, types: setNum, sizes: []int{0, 1, 2}, check: checkRange, dims: dimsRange, elem: rangeElem, lower: lowerRange,
+			needs: "start, limit, delta: " + read, notes: "sizes computed exactly for integers", doc: "start, start+delta, … up to limit"},
+		{name: "tf.OneHot", arity: 4, types: setAll, sizes: []int{1}, check: checkOneHot, dims: dimsOneHot, elem: oneHotElem, lower: lowerOneHot, needs: "depth: " + read, doc: "indices == j ? on_value : off_value, depth j's"},
+	}
+	for _, d := range ops {
+		d.tier = 2
+		if d.elem == nil {
+			d.elem = firstElem
+		}
+	}
+	return ops
+}
+
 // matmulFacts are MatMul's, BatchMatMulV2's and _FusedMatMul's parameters.
 type matmulFacts struct {
 	ta, tb   bool     // transpose (adjoint) the first / second operand
@@ -17,8 +37,16 @@ type matmulFacts struct {
 	epilogue []string // _FusedMatMul's ops after the product: BiasAdd, Relu, Relu6
 }
 
-func checkMatMul(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	mm := &matmulFacts{batched: op.Name == "tf.BatchMatMulV2"}
+// checkMatMul checks a product: batched, with batch dims; fused, with an
+// epilogue (fused_ops).
+func checkMatMul(batched, fused bool) func(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	return func(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+		return checkProduct(op, f, in, batched, fused)
+	}
+}
+
+func checkProduct(op *mlir.Op, f *opFacts, in []mlir.TensorType, batched, fused bool) string {
+	mm := &matmulFacts{batched: batched}
 	f.mm = mm
 	ta, tb := "transpose_a", "transpose_b"
 	if mm.batched {
@@ -45,7 +73,7 @@ func checkMatMul(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	} else if a.Rank() != 2 || b.Rank() != 2 {
 		return fmt.Sprintf("expects rank-2 operands, got %s and %s", a, b)
 	}
-	if op.Name == "tf._FusedMatMul" {
+	if fused {
 		names, ok := op.Attr("fused_ops").(mlir.ArrayAttr)
 		if !ok {
 			return "requires a fused_ops attribute"

@@ -17,34 +17,27 @@ import (
 // scale and shift) and Einsum (one reduction nest whose loops are the
 // equation's labels).
 
-const (
-	kindConv2D opKind = iota + 96
-	kindBatchNorm
-	kindEinsum
-)
-
-func init() {
-	kindImpls[kindConv2D] = kindImpl{checkConv2D, dimsConv2D, firstElem, lowerConv2D, nil}
-	kindImpls[kindBatchNorm] = kindImpl{checkBatchNorm, dimsBatchNorm, firstElem, lowerBatchNorm, moreBatchNorm}
-	kindImpls[kindEinsum] = kindImpl{checkEinsum, dimsEinsum, firstElem, lowerEinsum, nil}
-	for name, d := range nnOps {
-		opTable[name] = d
-	}
-	kindNotes[kindConv2D] = "NHWC input, HWIO filter (NCHW rejected, as TF's CPU kernel); SAME, VALID, EXPLICIT; strides, dilations; groups when the input depth is a multiple of the filter's"
-	kindNotes[kindBatchNorm] = "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)"
-	kindNotes[kindEinsum] = `one or two operands; "..." broadcasts; implicit output; a label repeated within an operand (a diagonal) is rejected`
-}
-
 // setConv is the element types of TensorFlow's Conv2D (T: half, bfloat16,
 // float, double, int32; sandjit has no bfloat16).
 var setConv = types(memref.Float16, memref.Float32, memref.Float64, memref.Int32)
 
-var nnOps = map[string]*opDef{
-	"tf.Conv2D":           {kind: kindConv2D, arity: 2, types: setConv},                 // NHWC input * HWIO filter: strides, padding SAME/VALID/EXPLICIT, dilations, groups
-	"tf.FusedBatchNorm":   {kind: kindBatchNorm, arity: 5, types: setFloat, results: 5}, // inference: (x - mean)·rsqrt(variance + ε)·scale + offset per channel
-	"tf.FusedBatchNormV2": {kind: kindBatchNorm, arity: 5, types: setFloat, results: 5}, // as FusedBatchNorm
-	"tf.FusedBatchNormV3": {kind: kindBatchNorm, arity: 5, types: setFloat, results: 6}, // as FusedBatchNorm, plus reserve_space_3
-	"tf.Einsum":           {kind: kindEinsum, arity: -1, types: setNum},                 // one or two operands: labels, "...", implicit output
+func nnOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.Conv2D", arity: 2, types: setConv, check: checkConv2D, dims: dimsConv2D, lower: lowerConv2D,
+			notes: "NHWC input, HWIO filter (NCHW rejected, as TF's CPU kernel); SAME, VALID, EXPLICIT; strides, dilations; groups when the input depth is a multiple of the filter's", doc: "NHWC input * HWIO filter: strides, padding SAME/VALID/EXPLICIT, dilations, groups"},
+		{name: "tf.FusedBatchNorm", arity: 5, types: setFloat, results: 5, check: checkBatchNorm, dims: dimsBatchNorm, lower: lowerBatchNorm, more: moreBatchNorm,
+			notes: "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)", doc: "inference: (x - mean)·rsqrt(variance + ε)·scale + offset per channel"},
+		{name: "tf.FusedBatchNormV2", arity: 5, types: setFloat, results: 5, check: checkBatchNorm, dims: dimsBatchNorm, lower: lowerBatchNorm, more: moreBatchNorm,
+			notes: "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)", doc: "as FusedBatchNorm"},
+		{name: "tf.FusedBatchNormV3", arity: 5, types: setFloat, results: 6, check: checkBatchNorm, dims: dimsBatchNorm, lower: lowerBatchNorm, more: moreBatchNorm,
+			notes: "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)", doc: "as FusedBatchNorm, plus reserve_space_3"},
+		{name: "tf.Einsum", arity: -1, types: setNum, check: checkEinsum, dims: dimsEinsum, lower: lowerEinsum,
+			notes: `one or two operands; "..." broadcasts; implicit output; a label repeated within an operand (a diagonal) is rejected`, doc: "one or two operands: labels, \"...\", implicit output"},
+	}
+	for _, d := range ops {
+		d.tier, d.elem = 3, firstElem
+	}
+	return ops
 }
 
 // nnFacts are the resolved attributes of Conv2D, FusedBatchNorm and

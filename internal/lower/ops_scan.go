@@ -15,27 +15,26 @@ import (
 // Seq loop) and TensorScatterAdd/Update (a copy, then writes through
 // bounds-checked dynamic indices in a Seq loop).
 
-const (
-	kindArgMinMax opKind = iota + 80
-	kindCumsum
-	kindScatter
-)
-
-func init() {
-	kindImpls[kindArgMinMax] = kindImpl{checkArgMinMax, dimsArgMinMax, argMinMaxElem, lowerArgMinMax, nil}
-	kindImpls[kindCumsum] = kindImpl{checkCumsum, dimsFirst, firstElem, lowerCumsum, nil}
-	kindImpls[kindScatter] = kindImpl{checkScatter, dimsScatter, firstElem, lowerScatter, nil}
-	for name, d := range scanOps {
-		opTable[name] = d
+func scanOps() []*opDef {
+	ops := []*opDef{
+		{name: "tf.ArgMax", arity: 2, types: setNum, check: checkArgMinMax, lower: lowerArgMinMax(loopir.RedMax), dims: dimsArgMinMax, elem: argMinMaxElem, needs: "dimension: " + known,
+			notes: "ties give the first index; a NaN wins (as numpy and XLA; TF's CPU kernel skips NaN)", doc: "index of the first largest along axis (a NaN counts as largest)"},
+		{name: "tf.ArgMin", arity: 2, types: setNum, check: checkArgMinMax, lower: lowerArgMinMax(loopir.RedMin), dims: dimsArgMinMax, elem: argMinMaxElem, needs: "dimension: " + known,
+			notes: "ties give the first index; a NaN wins (as numpy and XLA; TF's CPU kernel skips NaN)", doc: "index of the first smallest along axis (a NaN counts as smallest)"},
+		{name: "tf.Cumsum", arity: 2, types: setNum, check: checkCumsum, dims: dimsFirst, lower: lowerCumsum, needs: "axis: " + known,
+			notes: "exclusive, reverse; sums rounded to the element type at every step", doc: "running sum along axis (exclusive, reverse)"},
+		{name: "tf.TensorScatterAdd", arity: 3, types: setNum, lower: lowerScatter(true), check: checkScatter, dims: dimsScatter,
+			notes: "an index out of range stops the run with an error naming the op; repeated indices apply in order", doc: "tensor with updates added at indices"},
+		{name: "tf.TensorScatterUpdate", arity: 3, types: setAll, lower: lowerScatter(false), check: checkScatter, dims: dimsScatter,
+			notes: "an index out of range stops the run with an error naming the op; repeated indices apply in order", doc: "tensor with updates written at indices"},
 	}
-}
-
-var scanOps = map[string]*opDef{
-	"tf.ArgMax":              {kind: kindArgMinMax, arity: 2, types: setNum}, // index of the first largest along axis (a NaN counts as largest)
-	"tf.ArgMin":              {kind: kindArgMinMax, arity: 2, types: setNum}, // index of the first smallest along axis (a NaN counts as smallest)
-	"tf.Cumsum":              {kind: kindCumsum, arity: 2, types: setNum},    // running sum along axis (exclusive, reverse)
-	"tf.TensorScatterAdd":    {kind: kindScatter, arity: 3, types: setNum},   // tensor with updates added at indices
-	"tf.TensorScatterUpdate": {kind: kindScatter, arity: 3, types: setAll},   // tensor with updates written at indices
+	for _, d := range ops {
+		d.tier = 2
+		if d.elem == nil {
+			d.elem = firstElem
+		}
+	}
+	return ops
 }
 
 // scanFacts are Cumsum's attributes.
@@ -98,16 +97,16 @@ func dimsArgMinMax(op *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, str
 // argmax and XLA's lowering of tf.ArgMax do. (TensorFlow's own CPU kernel,
 // built on Eigen's tuple reducers, skips NaN instead; that divergence is
 // documented in RATIONALE.md.)
-func lowerArgMinMax(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+func lowerArgMinMax(red loopir.Reducer) func(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	return func(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) { b.lowerArgMinMax(op, f, res, red) }
+}
+
+func (b *builder) lowerArgMinMax(op *mlir.Op, f *opFacts, res *mlir.Value, red loopir.Reducer) {
 	x := b.value(op.Operands[0])
 	xt := b.typeOf(x)
 	rank := len(xt.Dims)
 	ct := computeType(xt.Elem)
 	rt := b.typeOf(res).Elem
-	red := loopir.RedMax
-	if op.Name == "tf.ArgMin" {
-		red = loopir.RedMin
-	}
 	kinds := make([]loopir.LoopKind, rank)
 	kinds[f.axis] = loopir.Reduce
 	kept := identity(rank)
@@ -298,7 +297,11 @@ func dimsScatter(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string
 // repeated indices apply one after another, the last Update winning and
 // Adds accumulating), and parallel loops over the slice each index names.
 // An index out of range stops the run with an error naming the op.
-func lowerScatter(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+func lowerScatter(add bool) func(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	return func(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) { b.lowerScatter(op, f, res, add) }
+}
+
+func (b *builder) lowerScatter(op *mlir.Op, f *opFacts, res *mlir.Value, add bool) {
 	t, indices, updates := b.value(op.Operands[0]), b.value(op.Operands[1]), b.value(op.Operands[2])
 	tt, it := b.typeOf(t), b.typeOf(indices)
 	dt := tt.Elem
@@ -333,7 +336,7 @@ func lowerScatter(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		return fmt.Sprintf("indices must index into shape %s (the first %d dims): an index is out of range", dimsList(hs.Shapes[tid]), k)
 	})
 	v := b.load(n, updates, identity(len(kinds)))
-	if op.Name == "tf.TensorScatterAdd" {
+	if add {
 		p := n.Add(&loopir.Instr{Op: loopir.OpLoad, Type: dt, Acc: &loopir.Access{Buf: out, Idx: oi, Fault: fault}, Args: dyn})
 		if dt == memref.Float16 {
 			p = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{p}})
