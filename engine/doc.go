@@ -27,18 +27,18 @@
 // the arguments' symbolic shapes and the contents of value-constrained
 // arguments (WithSpecialization: Enabled, Always, Disabled); every compiled
 // form cached under a content address (cache.go) in memory and, with a
-// cache directory, on disk. Arguments that only size results (a Reshape's
-// shape, a Range's bounds: lower.SizeArgs) are read before the run, not
+// cache directory, on disk. Arguments that only size results (a reshape's
+// shape, a range's bounds: lower.SizeArgs) are read before the run, not
 // specialized on: no value of them causes a compile. A run's plan (shapes,
 // layout, argument block) is cached per argument shapes and those values.
 // RunInArena leaves results in the arena, so with inputs there too a run
-// copies nothing. Results forward their operands, as in jitrt (tf.Identity
-// and its kin, views, arguments and constants returned as they are): the
+// copies nothing. Results forward their operands, as in jitrt (identities
+// and their kin, views, arguments and constants returned as they are): the
 // kernel writes each output once, and the engine copies only where an
 // entry point's ownership rule needs it — Run returns an argument returned
 // as is as the same *Tensor, RunInArena gives every result an arena block
 // of its own (RATIONALE.md, "Results forward their operands"). Kernels with
-// control flow (tf.If, tf.While, their region forms, calls) run as a flow (flow.go):
+// control flow (conditionals, loops, their region forms, calls) run as a flow (flow.go):
 // straight-line segments, each a JitExecutable of its own, and the control
 // ops on the host, a While checking the context between iterations.
 // Backends: wazero (pure Go, the default) and wasmtime (cgo builds;
@@ -66,8 +66,8 @@
 // except where every byte is written first (copied-in inputs, outputs the
 // kernel provably stores in full), so no run reads bytes it did not write
 // or zero, and no bytes leave their arena. Kernel traps become errors
-// (ErrTrap); a kernel's fault (a Gather index out of range, a NaN that
-// tf.CheckNumerics meets) is an ErrArgument wrapping the op's *mlir.Error;
+// (ErrTrap); a kernel's fault (a gather index out of range, a NaN that
+// a numerics check meets) is an ErrArgument wrapping the op's *mlir.Error;
 // bad inputs are ErrArgument or ErrShape; kernel-text problems
 // are mlir.ErrorList values with file:line:col positions. Nothing a
 // caller passes makes the engine panic.

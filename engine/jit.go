@@ -212,7 +212,7 @@ func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *mlir.Module, c
 		case err == nil:
 			x.release()
 		case errors.Is(err, mlir.ErrNeedsShapes) && j.mode != SpecializeDisabled:
-			// Only shape specializations compile (a Squeeze of a dim that
+			// Only shape specializations compile (a squeeze of a dim that
 			// may be 1): compile one for every call's shapes.
 			j.defErr = fmt.Errorf("%w: default executable is not available: %w", ErrArgument, err)
 		default:
@@ -308,7 +308,7 @@ func (e *JitExecutable) WaitForCompilations(ctx context.Context) error {
 
 // Run executes the kernel on inputs and returns its results. Inputs are
 // not modified; a result that is an input returned as is (directly or
-// through tf.Identity and its kin) comes back as the same *Tensor, and a
+// through identities and their kin) comes back as the same *Tensor, and a
 // value returned twice as one shared *Tensor. Other results, a reshaped
 // input's too, are new tensors on the Go heap.
 func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*memref.Tensor, error) {

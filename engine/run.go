@@ -16,7 +16,7 @@ import (
 )
 
 // errFault is a kernel's report that an op met an index out of range or a
-// value it rejects (tf.CheckNumerics); run turns it into the op's error.
+// value it rejects (a numerics check); run turns it into the op's error.
 var errFault = errors.New("kernel fault")
 
 // chunkCost is the work (in the loop IR's cost units, roughly one SIMD

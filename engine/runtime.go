@@ -74,7 +74,7 @@ type CompileLimits struct {
 	WasmBytes int
 	// Rank and Elements bound every value's type as compiling computes
 	// it, including shapes computed from value-specialized arguments (a
-	// tf.Fill's): over them the compile fails with a *LimitError naming
+	// fill's): over them the compile fails with a *LimitError naming
 	// max_rank or max_elements. Default: the ABI's rank limit
 	// (memref.MaxRank, 16) and no element bound but memref's.
 	Rank     int

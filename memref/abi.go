@@ -74,7 +74,7 @@ const (
 	// operand; the fault word holds that op's index in the kernel.
 	StatusIndexOutOfRange Status = 2
 	// StatusInvalidArgument: a value is invalid for the op that reads it
-	// (tf.CheckNumerics met a NaN or Inf); the fault word holds the op's
+	// (a numerics check met a NaN or Inf); the fault word holds the op's
 	// fault code.
 	StatusInvalidArgument Status = 3
 )

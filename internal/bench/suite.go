@@ -15,10 +15,11 @@
 package bench
 
 import (
-	"fmt"
+	"embed"
 	"math"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -181,17 +182,6 @@ func elems(shape []int) int {
 	return n
 }
 
-// ty prints a static tensor type: ty(f32, 3, 4) = tensor<3x4xf32>.
-func ty(dims ...int) string {
-	var b strings.Builder
-	b.WriteString("tensor<")
-	for _, d := range dims {
-		fmt.Fprintf(&b, "%dx", d)
-	}
-	b.WriteString("f32>")
-	return b.String()
-}
-
 func sq(d Dims) [][]int  { return [][]int{{d.N, d.N}} }
 func sqOut(d Dims) []int { return []int{d.N, d.N} }
 func nn(d Dims) int64    { return int64(d.N) * int64(d.N) }
@@ -200,27 +190,20 @@ func tol(r, a float64) func(Dims) Tol {
 	return func(Dims) Tol { return Tol{r, a} }
 }
 
-// unary is a one-op elementwise kernel over [N,N].
-func unarySrc(name, op string) func(Dims) string {
-	return func(d Dims) string {
-		t := ty(d.N, d.N)
-		return fmt.Sprintf(`func.func @%s(%%x: %s) -> %s {
-  %%0 = "%s"(%%x) {device = ""} : (%s) -> %s
-  func.return %%0 : %s
-}
-`, name, t, t, op, t, t, t)
-	}
-}
+// kernels holds the suite's kernel texts, one file each, with $N, $M
+// and $E for the sizes of Dims.
+//
+//go:embed kernels/*.mlir
+var kernels embed.FS
 
-func reduceSrc(name string, axis int) func(Dims) string {
+// source returns the Source of the kernel in kernels/name.mlir.
+func source(name string) func(Dims) string {
+	text, err := kernels.ReadFile("kernels/" + name + ".mlir")
+	if err != nil {
+		panic(err) // embedded when building: a test runs every kernel
+	}
 	return func(d Dims) string {
-		t, r := ty(d.N, d.N), ty(d.N)
-		return fmt.Sprintf(`func.func @%s(%%x: %s) -> %s {
-  %%axis = "tf.Const"() {value = dense<%d> : tensor<1xi32>} : () -> tensor<1xi32>
-  %%0 = "tf.Sum"(%%x, %%axis) {device = "", keep_dims = false} : (%s, tensor<1xi32>) -> %s
-  func.return %%0 : %s
-}
-`, name, t, r, axis, t, r, r)
+		return strings.NewReplacer("$N", strconv.Itoa(d.N), "$M", strconv.Itoa(d.M), "$E", strconv.Itoa(d.E)).Replace(string(text))
 	}
 }
 
@@ -231,7 +214,7 @@ func sumTol(n int) Tol { return Tol{RTol: 1e-4, ATol: 2e-6 * float64(n)} }
 var suite = []*Kernel{
 	{
 		Name: "K1", Title: "tanh",
-		Source:   unarySrc("k1_tanh", "tf.Tanh"),
+		Source:   source("k1_tanh"),
 		InShapes: sq, OutShape: sqOut,
 		Go: func(d Dims, out []float32, in [][]float32) {
 			x := in[0][:len(out)]
@@ -247,17 +230,7 @@ var suite = []*Kernel{
 	},
 	{
 		Name: "K2", Title: "max(a*b+c,0)",
-		Source: func(d Dims) string {
-			t := ty(d.N, d.N)
-			return fmt.Sprintf(`func.func @k2_fma_relu(%%a: %[1]s, %%b: %[1]s, %%c: %[1]s) -> %[1]s {
-  %%zero = "tf.Const"() {value = dense<0.000000e+00> : tensor<f32>} : () -> tensor<f32>
-  %%0 = "tf.Mul"(%%a, %%b) {device = ""} : (%[1]s, %[1]s) -> %[1]s
-  %%1 = "tf.AddV2"(%%0, %%c) {device = ""} : (%[1]s, %[1]s) -> %[1]s
-  %%2 = "tf.Maximum"(%%1, %%zero) {device = ""} : (%[1]s, tensor<f32>) -> %[1]s
-  func.return %%2 : %[1]s
-}
-`, t)
-		},
+		Source:   source("k2_fma_relu"),
 		InShapes: func(d Dims) [][]int { return [][]int{{d.N, d.N}, {d.N, d.N}, {d.N, d.N}} },
 		OutShape: sqOut,
 		Go: func(d Dims, out []float32, in [][]float32) {
@@ -279,14 +252,7 @@ var suite = []*Kernel{
 	},
 	{
 		Name: "K3", Title: "x+bias (row broadcast)",
-		Source: func(d Dims) string {
-			t, b := ty(d.N, d.N), ty(d.N)
-			return fmt.Sprintf(`func.func @k3_bias(%%x: %[1]s, %%bias: %[2]s) -> %[1]s {
-  %%0 = "tf.AddV2"(%%x, %%bias) {device = ""} : (%[1]s, %[2]s) -> %[1]s
-  func.return %%0 : %[1]s
-}
-`, t, b)
-		},
+		Source:   source("k3_bias"),
 		InShapes: func(d Dims) [][]int { return [][]int{{d.N, d.N}, {d.N}} },
 		OutShape: sqOut,
 		Go: func(d Dims, out []float32, in [][]float32) {
@@ -306,7 +272,7 @@ var suite = []*Kernel{
 	},
 	{
 		Name: "K4", Title: "row sum (axis 1)",
-		Source:   reduceSrc("k4_row_sum", 1),
+		Source:   source("k4_row_sum"),
 		InShapes: sq, OutShape: func(d Dims) []int { return []int{d.N} },
 		Go: func(d Dims, out []float32, in [][]float32) {
 			x := in[0]
@@ -326,7 +292,7 @@ var suite = []*Kernel{
 	},
 	{
 		Name: "K5", Title: "column sum (axis 0)",
-		Source:   reduceSrc("k5_col_sum", 0),
+		Source:   source("k5_col_sum"),
 		InShapes: sq, OutShape: func(d Dims) []int { return []int{d.N} },
 		Go: func(d Dims, out []float32, in [][]float32) {
 			x := in[0]
@@ -347,7 +313,7 @@ var suite = []*Kernel{
 	},
 	{
 		Name: "K6", Title: "softmax (last axis)",
-		Source:   unarySrc("k6_softmax", "tf.Softmax"),
+		Source:   source("k6_softmax"),
 		InShapes: sq, OutShape: sqOut,
 		Go: func(d Dims, out []float32, in [][]float32) {
 			x := in[0]
@@ -378,14 +344,7 @@ var suite = []*Kernel{
 	},
 	{
 		Name: "K7", Title: "matmul",
-		Source: func(d Dims) string {
-			t := ty(d.M, d.M)
-			return fmt.Sprintf(`func.func @k7_matmul(%%a: %[1]s, %%b: %[1]s) -> %[1]s {
-  %%0 = "tf.MatMul"(%%a, %%b) {device = "", transpose_a = false, transpose_b = false} : (%[1]s, %[1]s) -> %[1]s
-  func.return %%0 : %[1]s
-}
-`, t)
-		},
+		Source:   source("k7_matmul"),
 		InShapes: func(d Dims) [][]int { return [][]int{{d.M, d.M}, {d.M, d.M}} },
 		OutShape: func(d Dims) []int { return []int{d.M, d.M} },
 		Go: func(d Dims, out []float32, in [][]float32) {
@@ -410,15 +369,7 @@ var suite = []*Kernel{
 	},
 	{
 		Name: "K8", Title: "transpose",
-		Source: func(d Dims) string {
-			t := ty(d.N, d.N)
-			return fmt.Sprintf(`func.func @k8_transpose(%%x: %[1]s) -> %[1]s {
-  %%perm = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
-  %%0 = "tf.Transpose"(%%x, %%perm) {device = ""} : (%[1]s, tensor<2xi32>) -> %[1]s
-  func.return %%0 : %[1]s
-}
-`, t)
-		},
+		Source:   source("k8_transpose"),
 		InShapes: sq, OutShape: sqOut,
 		Go: func(d Dims, out []float32, in [][]float32) {
 			const tile = 32
@@ -443,14 +394,7 @@ var suite = []*Kernel{
 	},
 	{
 		Name: "K9", Title: "add [8] (call overhead)",
-		Source: func(d Dims) string {
-			t := ty(d.E)
-			return fmt.Sprintf(`func.func @k9_add(%%x: %[1]s, %%y: %[1]s) -> %[1]s {
-  %%0 = "tf.AddV2"(%%x, %%y) {device = ""} : (%[1]s, %[1]s) -> %[1]s
-  func.return %%0 : %[1]s
-}
-`, t)
-		},
+		Source:   source("k9_add"),
 		InShapes: func(d Dims) [][]int { return [][]int{{d.E}, {d.E}} },
 		OutShape: func(d Dims) []int { return []int{d.E} },
 		Go: func(d Dims, out []float32, in [][]float32) {
@@ -467,22 +411,7 @@ var suite = []*Kernel{
 	},
 	{
 		Name: "K10", Title: "layer norm (axis 1)",
-		Source: func(d Dims) string {
-			t, r := ty(d.N, d.N), ty(d.N, 1)
-			return fmt.Sprintf(`func.func @k10_layer_norm(%%x: %[1]s) -> %[1]s {
-  %%axis = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
-  %%eps = "tf.Const"() {value = dense<9.99999974E-6> : tensor<f32>} : () -> tensor<f32>
-  %%0 = "tf.Mean"(%%x, %%axis) {device = "", keep_dims = true} : (%[1]s, tensor<1xi32>) -> %[2]s
-  %%1 = "tf.Sub"(%%x, %%0) {device = ""} : (%[1]s, %[2]s) -> %[1]s
-  %%2 = "tf.Square"(%%1) {device = ""} : (%[1]s) -> %[1]s
-  %%3 = "tf.Mean"(%%2, %%axis) {device = "", keep_dims = true} : (%[1]s, tensor<1xi32>) -> %[2]s
-  %%4 = "tf.AddV2"(%%3, %%eps) {device = ""} : (%[2]s, tensor<f32>) -> %[2]s
-  %%5 = "tf.Rsqrt"(%%4) {device = ""} : (%[2]s) -> %[2]s
-  %%6 = "tf.Mul"(%%1, %%5) {device = ""} : (%[1]s, %[2]s) -> %[1]s
-  func.return %%6 : %[1]s
-}
-`, t, r)
-		},
+		Source:   source("k10_layer_norm"),
 		InShapes: sq, OutShape: sqOut,
 		Go: func(d Dims, out []float32, in [][]float32) {
 			n, x := d.N, in[0]

@@ -10,7 +10,7 @@
 //   - Nests: perfect loop nests over an iteration space, each a straight-line
 //     SSA body of element-wise instructions (load, arithmetic, store,
 //     accumulation for reductions, and assert, which stops the run with a
-//     fault code unless its operand holds: tf.CheckNumerics), run one nest
+//     fault code unless its operand holds: a numerics check), run one nest
 //     after another. Loops are
 //     parallel (the engine may split them across workers), reduce (they
 //     accumulate), or seq (in order, and may read what earlier iterations

@@ -41,7 +41,7 @@ const (
 	Output                // a kernel result, read back by the caller
 	Temp                  // an intermediate, produced and consumed by nests
 	Const                 // constant data the host copies in (Buffer.Data)
-	Host                  // data the host computes and writes before every run (a tf.Shape result, say)
+	Host                  // data the host computes and writes before every run (a shape result, say)
 	View                  // the memory of buffer Base seen with other dims (a reshape): no storage of its own
 )
 
@@ -143,7 +143,7 @@ type Nest struct {
 	Loops []Loop
 	Part  int // the loop the engine may split across workers, or -1
 	Body  []*Instr
-	Src   []string // the source ops this nest implements ("'tf.AddV2' at k.mlir:3:8")
+	Src   []string // the source ops this nest implements ("'tf.Op' at k.mlir:3:8")
 }
 
 // Bcast says how an access index relates to a broadcast.

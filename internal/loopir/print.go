@@ -21,7 +21,7 @@ func (p *Program) String() string {
 // each nest with its loops and body. Tests compare this text; `sandjit run
 // --dump=loops` shows it.
 //
-//	nest n0 (i0 < b2.d0, i1 < 4) split i0  // 'tf.AddV2' at k.mlir:3:8
+//	nest n0 (i0 < b2.d0, i1 < 4) split i0  // 'tf.Op' at k.mlir:3:8
 //	  v0 = load f32 b0[i0, i1]
 //	  v1 = load f32 b1[i1?]      i1? : index 0 when the axis has size 1 at run time
 //	  v2 = add f32 v0, v1

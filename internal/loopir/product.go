@@ -11,7 +11,7 @@ type Product struct {
 }
 
 // MatchProduct recognises a matrix-product nest, as the lowering of
-// MatMul and BatchMatMul builds it: loops [parallel…, i
+// the matrix products builds it: loops [parallel…, i
 // parallel, k reduce, j parallel], body exactly load A (not indexed by j),
 // load B (indexed by j contiguously, not by i), their product, and a sum
 // accumulation into C indexed by every parallel loop once (j on its last

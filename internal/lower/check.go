@@ -16,14 +16,14 @@ type opFacts struct {
 	axes     []int // reductions: sorted, distinct, non-negative; also squeezed and reversed axes
 	keepDims bool  // reductions
 	channel  int   // bias addition: channel axis counted from the front (-1: last)
-	perm     []int // Transpose
-	axis     int   // ExpandDims, ConcatV2, Pack, OneHot
+	perm     []int // a transposition
+	axis     int   // an inserted, joined, stacked or one-hot axis
 	slice    *sliceSpec
 	strided  *stridedFacts
 	mm       *matmulFacts
 	gather   *gatherFacts
-	scan     *scanFacts // Cumsum
-	nn       *nnFacts   // Conv2D, FusedBatchNorm, Einsum
+	scan     *scanFacts // a cumulative sum
+	nn       *nnFacts   // convolutions, batch norms, einsums
 }
 
 // checked is a verified function: every op's facts and every value's
@@ -32,7 +32,7 @@ type checked struct {
 	fn    *mlir.Func
 	facts map[*mlir.Op]*opFacts
 	types []mlir.TensorType // by Value.ID
-	// consts holds the values of constant ops (tf.Const, arith.constant),
+	// consts holds the values of constant ops (opDef.constant),
 	// by Value.ID, for ops that read operands at compile time.
 	consts map[int]*mlir.DenseAttr
 	// syms names every dynamic dim of every value (by Value.ID) with a
@@ -79,7 +79,7 @@ func (c *checked) resultSyms(op *mlir.Op, f *opFacts, out mlir.TensorType) []int
 		if d != mlir.Dynamic {
 			continue
 		}
-		// A shape operand that is tf.Shape(v) gives the result v's dims.
+		// A shape operand that is the shape of v gives the result v's dims.
 		if sv := shapeSource(op, f); sv != nil && a < len(c.syms[sv.ID]) && len(c.types[sv.ID].Dims) == len(out.Dims) {
 			syms[a] = c.syms[sv.ID][a]
 			if syms[a] >= 0 {
@@ -97,13 +97,14 @@ func (c *checked) resultSyms(op *mlir.Op, f *opFacts, out mlir.TensorType) []int
 	return syms
 }
 
-// shapeSource is v when the op's shape operand is tf.Shape(v).
+// shapeSource is v when the op's shape operand is the shape of v (an op
+// whose host function reads shapes only).
 func shapeSource(op *mlir.Op, f *opFacts) *mlir.Value {
 	i := f.def.shapeArg - 1
 	if i < 0 || i >= len(op.Operands) {
 		return nil
 	}
-	if d := op.Operands[i].Def; d != nil && d.Name == "tf.Shape" {
+	if d := op.Operands[i].Def; d != nil && lookup(d.Name) != nil && lookup(d.Name).hostShapes {
 		return d.Operands[0]
 	}
 	return nil
@@ -278,7 +279,7 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 		return
 	}
 	if len(out.Dims) > memref.MaxRank {
-		// A shape operand's length (tf.Fill's dims) can ask for it.
+		// A shape operand's length (a fill's dims) can ask for it.
 		fail(mlir.ErrInvalid, "result has rank %d, more than the maximum of %d", len(out.Dims), memref.MaxRank)
 		return
 	}
@@ -477,7 +478,7 @@ func broadcastDims(in [][]int) ([]int, string) {
 	return out, ""
 }
 
-// selectDims is tf.Select's shape function: x and y have equal shapes; cond
+// selectDims is the row-selecting select's shape function: x and y have equal shapes; cond
 // has the same shape, or is rank 1 over x's first dim, or is a scalar.
 func selectDims(cond, x, y []int) ([]int, string) {
 	out, msg := sameDims(x, y)

@@ -9,7 +9,7 @@
 // IR of package loopir.
 //
 // Shape operands need not be constants: an integer argument that only
-// sizes results (SizeArgs: a Reshape's shape, a Fill's dims, a Range's
+// sizes results (SizeArgs: a reshape's shape, a fill's dims, a range's
 // bounds, …, and integer ops on them) is read by the host before each run
 // (Kernel.ReadArgs, Kernel.HostWith), so one kernel serves every value;
 // operands that shape the code (a perm, an axis) must be known when

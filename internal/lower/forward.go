@@ -142,8 +142,8 @@ func (b *builder) forward() {
 	}
 }
 
-// forwarded follows v through forwarding ops and views (Reshape,
-// ExpandDims, Squeeze: see isView) to src, the value whose bytes v is;
+// forwarded follows v through forwarding ops and views (reshapes,
+// inserted and squeezed dims: see isView) to src, the value whose bytes v is;
 // shape is the value whose shape v has, or nil when it is src's.
 func (b *builder) forwarded(v *mlir.Value) (src, shape *mlir.Value) {
 	for {
@@ -159,7 +159,7 @@ func (b *builder) forwarded(v *mlir.Value) (src, shape *mlir.Value) {
 }
 
 // isView reports whether the lowering makes v a view of its operand's
-// buffer (lowerView): a Reshape, ExpandDims or Squeeze not folded into a
+// buffer (lowerView): an op with opDef.view set, not folded into a
 // constant, of anything but a splat constant (which has no buffer).
 func (b *builder) isView(v *mlir.Value) bool {
 	if v.Def == nil || b.c.consts[v.ID] != nil || !b.c.facts[v.Def].def.view {

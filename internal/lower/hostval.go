@@ -1,7 +1,6 @@
 package lower
 
 import (
-	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
 	"math"
 
@@ -284,14 +283,6 @@ type HostState struct {
 	Values [][]int64
 }
 
-// hostValueError explains an operand that must be a host value.
-func hostValueError(what string, v *mlir.Value) string {
-	if v.Def == nil {
-		return fmt.Sprintf("%s %s must be known before the kernel runs; argument #%d needs a \"value\" constraint (jitrt.constraint = \"value\")", what, v, v.Index)
-	}
-	return fmt.Sprintf("%s %s must be known before the kernel runs: a constant, a tf.Shape, or integer ops on those; '%s' is not", what, v, v.Def.Name)
-}
-
 // MaxHostArgElements bounds an argument the host reads before a run (a
 // shape operand, a Range bound): the engine checks it before reading one.
 const MaxHostArgElements = 1 << 10
@@ -330,7 +321,7 @@ func sizeReads(fn *mlir.Func) []bool {
 
 // readsArg reports whether the host reads argument a's contents before
 // each run (see sizeReads) in a kernel whose argument has type t: an
-// integer one, or a float scalar (a Range bound: only tf.Range reads
+// integer one, or a float scalar (a range bound: only a range reads
 // float host values, which HostBits encodes).
 func readsArg(need []bool, a *mlir.Value, t mlir.TensorType) bool {
 	if !need[a.ID] || !t.Ranked {

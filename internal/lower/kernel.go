@@ -58,7 +58,7 @@ type ResultSource struct {
 	Arg   int            // the argument returned as is, or -1
 	Const *memref.Tensor // a constant returned as is, or nil
 	// Shape, when not -1, is the value whose run-time shape the result
-	// has (HostState.Shapes): a returned Reshape, ExpandDims or Squeeze is
+	// has (HostState.Shapes): a returned view (a reshape, say) is
 	// its source's bytes in another shape. Otherwise the result has its
 	// source's shape.
 	Shape int
@@ -85,7 +85,7 @@ type CompileOptions struct {
 	// max_loop_instructions. 0 means DefaultMaxLoopInstrs.
 	MaxLoopInstrs int
 	// MaxRank and MaxElements bound every value's type as checking
-	// computes it (a tf.Fill or tf.Reshape whose shape comes from a
+	// computes it (a fill or a reshape whose shape comes from a
 	// value-specialized argument): a rank over MaxRank (0: the ABI's
 	// memref.MaxRank) or a static element count over MaxElements (0: no
 	// bound but memref's) fails with a *LimitError naming max_rank or

@@ -547,7 +547,7 @@ func (b *builder) reduceCount(n *loopir.Nest, in *mlir.Value, axes []int, ct mem
 
 // lowerSoftmax emits softmax over the last axis as three nests: the max;
 // e = exp(x - max), stored, and its sum, in one pass; the normalisation
-// e · (1/sum). (LogSoftmax needs no e: its last nest recomputes x - max and
+// e · (1/sum). (A log-softmax needs no e: its last nest recomputes x - max and
 // subtracts log(sum).) Each exponential is computed once.
 func lowerSoftmax(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	x := b.value(op.Operands[0])

@@ -56,6 +56,14 @@ func (c *checked) constInts(v *mlir.Value, what string) ([]int64, string) {
 	return nil, hostValueError(what, v)
 }
 
+// hostValueError explains an operand that must be a host value.
+func hostValueError(what string, v *mlir.Value) string {
+	if v.Def == nil {
+		return fmt.Sprintf("%s %s must be known before the kernel runs; argument #%d needs a \"value\" constraint (jitrt.constraint = \"value\")", what, v, v.Index)
+	}
+	return fmt.Sprintf("%s %s must be known before the kernel runs: a constant, a tf.Shape, or integer ops on those; '%s' is not", what, v, v.Def.Name)
+}
+
 // needHost checks that an operand is a host value (known before the run).
 func (c *checked) needHost(v *mlir.Value, what string) string {
 	if c.hostRT[v.ID] || c.vals[v.ID] != nil {

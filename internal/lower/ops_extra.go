@@ -40,7 +40,7 @@ func extraOps() []*opDef {
 		&opDef{name: "tf.Xdivy", arity: 2, types: setFloat, emit: emitXdivy, doc: "x == 0 ? 0 : x / y"},
 		&opDef{name: "tf.Xlogy", arity: 2, types: setFloat, emit: emitXlogy, doc: "x == 0 ? 0 : x · log(y)"},
 		&opDef{name: "tf.Xlog1py", arity: 2, types: setFloat, emit: emitXlog1py, doc: "x == 0 ? 0 : x · log1p(y)"},
-		&opDef{name: "tf.Inv", arity: 1, types: setNum, emit: un(loopir.OpRecip), doc: "1/x, as tf.Reciprocal"},
+		&opDef{name: "tf.Inv", arity: 1, types: setNum, emit: un(loopir.OpRecip), doc: "1/x, the reciprocal"},
 		&opDef{name: "tf.Invert", arity: 1, types: setInt, emit: un(loopir.OpNot), doc: "^x, bitwise not"},
 		&opDef{name: "tf.IsInf", arity: 1, types: setFloat, bool: true, emit: emitIsInf, doc: "x is ±Inf"},
 		&opDef{name: "tf.IsNan", arity: 1, types: setFloat, bool: true, emit: emitIsNaN, doc: "x is NaN"},

@@ -34,7 +34,7 @@ func linalgOps() []*opDef {
 type matmulFacts struct {
 	ta, tb   bool     // transpose (adjoint) the first / second operand
 	batched  bool     // BatchMatMulV2: leading dims are batch dims
-	epilogue []string // _FusedMatMul's ops after the product: BiasAdd, Relu, Relu6
+	epilogue []string // the fused op's ops after the product (fused_ops)
 }
 
 // checkMatMul checks a product: batched, with batch dims; fused, with an

@@ -54,7 +54,7 @@ type opDef struct {
 	// operands' symbols, or -1 (a fresh symbol); nil: always fresh.
 	sym func(c *checked, op *mlir.Op, f *opFacts, out mlir.TensorType, a int) int
 	// shapeArg is 1 + the index of the operand that is the result's
-	// shape, when there is one (a tf.Shape there gives the result the
+	// shape, when there is one (the shape of a value there gives the result the
 	// dims of that shape's source); 0: none.
 	shapeArg int
 
@@ -67,7 +67,7 @@ type opDef struct {
 	hostShapes, axisLast bool
 
 	// Elementwise and reductions.
-	bool      bool   // result is i1 (comparisons, IsFinite)
+	bool      bool   // result is i1 (comparisons, finiteness tests)
 	emit      emitFn // elementwise and reduction-combining ops
 	red       loopir.Reducer
 	mean      bool   // a reduction that divides by the count
@@ -171,7 +171,7 @@ func SupportedOps() []string {
 
 // OpSupport describes one op of the support matrix.
 type OpSupport struct {
-	Name   string   `json:"name"`            // "tf.AddV2"
+	Name   string   `json:"name"`            // with its dialect: "tf.…"
 	DTypes []string `json:"dtypes"`          // element types it accepts ("f32", "i32", …)
 	Needs  string   `json:"needs,omitempty"` // what must be known when compiling or before the run (constraints)
 	Notes  string   `json:"notes,omitempty"` // semantics worth knowing
@@ -193,7 +193,7 @@ const (
 
 // KnownBeforeRun explains the "known" and "read" of OpSupport.Needs.
 const KnownBeforeRun = `known: known when compiling: a constant, a computation on static shapes, or an argument with a "value" constraint (one executable per value)
-read:  read by the host before each run: any of those, an integer argument, or integer ops (tf.Shape, tf.Pack, tf.Mul, …) on them (one executable for every value)`
+read:  read by the host before each run: any of those, an integer argument, or integer ops on them (shapes, stacks and slices of their elements, arithmetic; one executable for every value)`
 
 // SupportMatrix returns the support matrix as data, sorted by op name:
 // every op sandjit compiles, with its element types and what it needs

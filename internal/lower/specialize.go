@@ -45,7 +45,7 @@ func Sinkable(t mlir.TensorType) bool {
 // without a constraint gets ConstraintRank (sandjit compiles ranked code
 // only). An integer argument that sizes results (a shape operand: see
 // SizeArgs) and whose own shape is dynamic gets ConstraintShape: its
-// length is a result's rank (tf.Fill's dims of type tensor<?xi64>), so
+// length is a result's rank (a fill's dims of type tensor<?xi64>), so
 // the kernel compiles per length, as an unranked one compiles per rank;
 // its contents stay run-time values. Errors use the original runtime's
 // wording ("unknown operand constraint: X", "Cannot sink operand type:
@@ -104,7 +104,7 @@ func OperandConstraints(fn *mlir.Func) ([]Constraint, error) {
 
 // MaxSizeArgLen bounds each dim of an argument that sizes results and
 // compiles per length (see OperandConstraints): such a dim is a rank (a
-// Reshape's shape, tf.Pad's paddings [rank, 2]), so that a caller cannot
+// reshape's shape, a pad's paddings [rank, 2]), so that a caller cannot
 // force more than a few compiles by sending long ones.
 const MaxSizeArgLen = memref.MaxRank
 

@@ -9,13 +9,13 @@
 // are operations in MLIR's generic form,
 //
 //	func.func @test(%arg0: tensor<?xf32> {jitrt.constraint = "rank"}) -> tensor<?xf32> {
-//	  %0 = "tf.Exp"(%arg0) {device = ""} : (tensor<?xf32>) -> tensor<?xf32>
+//	  %0 = "tf.Op"(%arg0) {device = ""} : (tensor<?xf32>) -> tensor<?xf32>
 //	  return %0 : tensor<?xf32>
 //	}
 //
 // with `loc(…)` trailers and location aliases (ignored: positions come from
-// the text), comments, attribute and type aliases, regions (tf.IfRegion,
-// tf.WhileRegion) of one block, properties `<{…}>`, and `arith.constant`
+// the text), comments, attribute and type aliases, regions (the region forms of
+// conditionals and loops) of one block, properties `<{…}>`, and `arith.constant`
 // and `return` in their custom forms. Function bodies may also be in graph
 // form, a `tf_executor.graph` as tf-mlir-translate prints a GraphDef: its
 // islands (`tf_executor.island wraps "tf.Op"(…)`, or a body ending in
@@ -44,7 +44,7 @@
 // Every diagnostic is an *Error with a position and, where it concerns an
 // op, the op's name, printed the MLIR way:
 //
-//	kernel.mlir:3:8: 'tf.MatMul' op expects rank-2 operands, got tensor<?xf32>
+//	kernel.mlir:3:8: 'tf.Op' op expects rank-2 operands, got tensor<?xf32>
 //
 // Several are collected into an ErrorList, sorted by position; errors.Is
 // matches their kind: ErrSyntax, ErrInvalid or ErrUnsupported.

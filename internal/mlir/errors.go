@@ -18,7 +18,7 @@ var (
 )
 
 // ErrNeedsShapes is matched by errors of a kernel that compiles only once
-// some dynamic dims are known not to be 1 (a Squeeze without squeeze_dims
+// some dynamic dims are known not to be 1 (a squeeze without squeeze_dims
 // of a dynamic dim): the engine then compiles one executable per shape
 // specialization instead of a default one. It also matches ErrUnsupported.
 var ErrNeedsShapes = fmt.Errorf("%w: needs the run-time shapes", ErrUnsupported)
@@ -45,7 +45,7 @@ func (e *LimitError) Is(target error) bool { return target == ErrLimit }
 
 // Error is one diagnostic with a source position. It prints the MLIR way:
 //
-//	kernel.mlir:3:8: 'tf.MatMul' op expects rank-2 operands, got tensor<?xf32>
+//	kernel.mlir:3:8: 'tf.Op' op expects rank-2 operands, got tensor<?xf32>
 //
 // Op is empty for errors not tied to an op (syntax errors).
 type Error struct {

@@ -374,7 +374,7 @@ func (v *Value) String() string {
 
 // Op is one operation of a kernel graph.
 type Op struct {
-	Name     string // full name, "tf.AddV2"
+	Name     string // full name, "tf.Op"
 	Pos      Pos    // position of the op name (or of the result list)
 	Operands []*Value
 	Results  []*Value
@@ -385,8 +385,8 @@ type Op struct {
 // Attr returns the attribute called name, or nil.
 func (o *Op) Attr(name string) Attr { return o.Attrs.Get(name) }
 
-// Region is an op's nested region with a single block (tf.IfRegion,
-// tf.WhileRegion). Its terminator (tf.Yield) is the last op.
+// Region is an op's nested region with a single block (the region forms of
+// conditionals and loops). Its terminator (tf.Yield) is the last op.
 type Region struct {
 	Args []*Value
 	Ops  []*Op

@@ -7,10 +7,10 @@ import "strings"
 // compiler/mlir/tensorflow/tests/graphdef2mlir and executor tests):
 //
 //	%0 = tf_executor.graph {
-//	  %outputs, %control = tf_executor.island wraps "tf.Const"() {…} : () -> tensor<i32>
-//	  %outputs_0, %control_1 = tf_executor.island(%control) wraps "tf.AddV2"(%arg0, %outputs) … : …
+//	  %outputs, %control = tf_executor.island wraps "tf.A"() {…} : () -> tensor<i32>
+//	  %outputs_0, %control_1 = tf_executor.island(%control) wraps "tf.B"(%arg0, %outputs) … : …
 //	  %outputs_2:2, %control_3 = tf_executor.island {
-//	    %1 = "tf.Neg"(%outputs_0) … : …
+//	    %1 = "tf.C"(%outputs_0) … : …
 //	    tf_executor.yield %1, %outputs_0 : tensor<i32>, tensor<i32>
 //	  }
 //	  tf_executor.fetch %outputs_2#0, %control_3 : tensor<i32>, !tf_executor.control

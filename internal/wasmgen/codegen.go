@@ -975,7 +975,7 @@ func (ng *nestGen) mayCall() bool {
 // maxInlineMath is how many math functions (tanh, exp, …) a nest's body
 // inlines; a body with more calls them all. Each inlined function is some
 // hundred Wasm instructions, so a long fused chain of them (4,000
-// tf.Tanh) would make one function of megabytes for the backend to
+// hyperbolic tangents) would make one function of megabytes for the backend to
 // compile; past a few the call costs little next to the function itself.
 const maxInlineMath = 16
 

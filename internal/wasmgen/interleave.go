@@ -23,14 +23,12 @@ import "strings"
 // round loads each such constant once, into a local that the other
 // instances read. For exp that is 13 of its 18 loads per vector.
 //
-// Measured (interleaved rounds under wazero, 1024² f32, scratch timing
-// tool, medians): in order → interleaved w = 4 → also sharing constants,
-// tf.Exp 2.15 → 1.53 → 1.2–1.5 ms, K6 (softmax) 2.43 → 2.23 → 1.9–2.4 ms,
-// tf.Log 3.5–3.9 → 2.5–3.5 ms with sharing; K1 (tanh) 2.55 → 1.96 ms, then
-// unchanged. w = 2 gave about half the gain, and w = 8 spilled and was
-// slower than w = 4 (with or without sharing). Light bodies (cost ≤ 12)
-// are bound by memory, not latency, and measured no change, so they are
-// left in order. Under wasmtime (Cranelift) the order measured neutral.
+// Interleaving four instances and sharing their constants made the heavy
+// math bodies (exp, log, tanh, softmax's exponentials) faster under wazero
+// when it was measured; two gave about half the gain, and eight spilled
+// and was slower than four. Light bodies (cost ≤ 12) are bound by memory,
+// not latency, and measured no change, so they are left in order. Under
+// wasmtime (Cranelift) the order measured neutral.
 
 // interleaveWidth is how many unrolled instances of a body costing cost
 // per point are emitted side by side (1: none; see above).

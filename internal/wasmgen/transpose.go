@@ -16,7 +16,7 @@ import (
 // Static strides would allow one pointer per operand with constant offsets
 // and two bounds checks per block, but that form ran half as fast on a
 // 2-core AMD EPYC (AVX-512) VM: best of 30 calls of 1024² f32 under wazero
-// (go test ./internal/wasmgen -run '^$' -bench Transpose, best-ms, before
+// (go test ./internal/wasmgen -run '^$' -bench BenchmarkTranspose, best-ms, before
 // and after the change), 0.98–1.04 ms with constant offsets against
 // 0.45–0.54 ms with a pointer per row, which dynamic strides already had.
 // The blocks go down the output's columns first (for

@@ -119,7 +119,7 @@ func (ng *nestGen) op(in *loopir.Instr, args []val) val {
 }
 
 // minMaxConst is max(x, c) or min(x, c) of floats for a constant c that is
-// not NaN (Relu, Relu6, ClipByValue, …) in one pmax or pmin instead of the
+// not NaN (rectifiers, clipping, …) in one pmax or pmin instead of the
 // NaN- and zero-sign-exact max and min, which wazero lowers to about ten
 // SSE instructions. pmax(x, c) = x < c ? c : x: a NaN x gives x, as max
 // does, and the only lanes where it differs from max are x = -0 against c

@@ -9,9 +9,9 @@ import (
 // MathFunc names one function of the vectorized math library.
 type MathFunc uint8
 
-// The math library's functions. Each exists for f32x4 and f64x2 lanes; Pow,
-// Fmod, Atan2, Zeta, Polygamma, Igamma and Igammac take two vectors,
-// Betainc three, the others one (Arity). Semantics at special values
+// The math library's functions. Each exists for f32x4 and f64x2 lanes; pow,
+// fmod, atan2, zeta, polygamma, igamma and igammac take two vectors,
+// betainc three, the others one (Arity). Semantics at special values
 // follow Go's math package (C99 Annex F), and TF's for the special
 // functions from MathLgamma on.
 const (

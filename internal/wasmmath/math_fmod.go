@@ -3,7 +3,7 @@ package wasmmath
 import "github.com/sandjit/sandjit/internal/wasm"
 
 // fmod(x, y): exact, with the sign of x (C fmod, Go's math.Mod; TF's
-// FloorMod is built on it). Exactness needs long division on the
+// floor modulo is built on it). Exactness needs long division on the
 // significands, so this is the library's one lane-by-lane function: the
 // vector function extracts each lane pair and calls a scalar helper (musl's
 // fmod/fmodf on the bits, with clz in place of the normalization loops),

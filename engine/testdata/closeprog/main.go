@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,10 +19,10 @@ import (
 	"github.com/sandjit/sandjit/memref"
 )
 
-const kernel = `func.func @k(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
-  %0 = "tf.Tanh"(%x) : (tensor<?x?xf32>) -> tensor<?x?xf32>
-  func.return %0 : tensor<?x?xf32>
-}`
+// kernel is the kernel the goroutines run.
+//
+//go:embed kernel.mlir
+var kernel string
 
 func main() {
 	seed := flag.Int64("seed", 1, "when Close lands (random delay)")
