@@ -3406,6 +3406,35 @@ def _(p, n, x, y):
     return r0, r1, r2, op4.Identity(x), Const(i, "i32"), op4.Identity(x)
 
 
+@op4_kernel("registry_control_forms", [
+    [V(True, "i1"), V(3, "i32"), F((5,))],
+    [V(False, "i1"), V(0, "i32"), F((7,))],
+    [V(True, "i1"), V(-2, "i32"), F((0,))],
+    [V(False, "i1"), V(1, "i32"), F((1,), sp=[NAN])],
+])
+def _(p, n, x):
+    two, half = Const(2.0, "f32"), Const(0.5, "f32")
+    r0 = Mul(x, two) if p else Neg(x)
+    i, v = int(n), x
+    while i > 0:
+        i, v = i - 1, Mul(v, half)
+    return r0, Const(i, "i32"), v, Mul(x, two), Neg(x)
+
+
+@op4_kernel("fused_batch_norm_v1_v2", [
+    [F((2, 3, 5, 3), -3, 3, sp=[NAN]), F((3,), 0.5, 1.5), F((3,), -1, 1), F((3,), -1, 1), F((3,), 0.5, 2)],
+    [F((1, 1, 1, 1), -3, 3), F((1,), 0.5, 1.5), F((1,), -1, 1), F((1,), -1, 1), F((1,), 0.5, 2)],
+    [F((2, 4, 6, 4), -3, 3), F((4,), 0.5, 1.5), F((4,), -1, 1), F((4,), -1, 1), F((4,), 0.5, 2)],
+    [F((0, 2, 3, 2)), F((2,), 0.5, 1.5), F((2,), -1, 1), F((2,), -1, 1), F((2,), 0.5, 2)],
+])
+def _(x, scale, offset, mean, var):
+    y1, _, v1 = op4.FusedBatchNormV3(x, scale, offset, mean, var, 1e-3, "NHWC")
+    y2 = op4.FusedBatchNormV3(x, scale, offset, mean, var, 1e-4, "NCHW")[0]
+    if x.size == 0:
+        v1 = np.full_like(var, np.nan)  # TF's kernel fills batch_mean/batch_variance with NaN for an empty x
+    return y1, y2, v1
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

@@ -30,14 +30,14 @@ const (
 // controlOps are the ops the host runs.
 func controlOps() []*opDef {
 	ops := []*opDef{
-		{name: "tf.If", control: ControlIf, notes: "then_branch / else_branch: functions of the module; the condition follows TF's truth rule"},
-		{name: "tf.StatelessIf", control: ControlIf, notes: "as tf.If"},
-		{name: "tf.IfRegion", control: ControlIf, notes: "two regions ending in tf.Yield; they may use values of the enclosing function"},
-		{name: "tf.While", control: ControlWhile, notes: "cond / body: functions of the module; iterations return to the host (deadline, WithMaxIterations); loop values may change shape"},
-		{name: "tf.StatelessWhile", control: ControlWhile, notes: "as tf.While"},
-		{name: "tf.WhileRegion", control: ControlWhile, notes: "cond and body regions ending in tf.Yield, as tf.While"},
-		{name: "tf.PartitionedCall", control: ControlCall, notes: "f: a function of the module"},
-		{name: "tf.StatefulPartitionedCall", control: ControlCall, notes: "as tf.PartitionedCall"},
+		{name: "tf.If", doc: "then_branch(xs) if cond else else_branch(xs)", control: ControlIf, notes: "then_branch / else_branch: functions of the module; the condition follows TF's truth rule"},
+		{name: "tf.StatelessIf", doc: "then_branch(xs) if cond else else_branch(xs)", control: ControlIf, notes: "as tf.If"},
+		{name: "tf.IfRegion", doc: "the then or else region, by cond", control: ControlIf, notes: "two regions ending in tf.Yield; they may use values of the enclosing function"},
+		{name: "tf.While", doc: "xs = body(xs) while cond(xs)", control: ControlWhile, notes: "cond / body: functions of the module; iterations return to the host (deadline, WithMaxIterations); loop values may change shape"},
+		{name: "tf.StatelessWhile", doc: "xs = body(xs) while cond(xs)", control: ControlWhile, notes: "as tf.While"},
+		{name: "tf.WhileRegion", doc: "xs = body(xs) while cond(xs), by regions", control: ControlWhile, notes: "cond and body regions ending in tf.Yield, as tf.While"},
+		{name: "tf.PartitionedCall", doc: "f(xs)", control: ControlCall, notes: "f: a function of the module"},
+		{name: "tf.StatefulPartitionedCall", doc: "f(xs)", control: ControlCall, notes: "as tf.PartitionedCall"},
 	}
 	for _, d := range ops {
 		d.tier, d.types = 3, setAll

@@ -819,3 +819,10 @@ func atan2Exact(y, x float64) float64 {
 	}
 	return r
 }
+
+// Supports reports whether the evaluator implements op name.
+func Supports(name string) bool {
+	_, ok := handlers[name]
+	_, multi := multiHandlers[name]
+	return ok || multi
+}
