@@ -129,7 +129,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run"}, "sandjit run: want exactly one kernel file, got 0 arguments"},
 		{[]string{"run", "a.mlir", "b.mlir"}, "sandjit run: want exactly one kernel file, got 2 arguments"},
 		{[]string{"run", "--dump=bytes", "a.mlir"}, `sandjit run: --dump: unknown output "bytes" (want loops, wat, graph or stages)`},
-		{[]string{"ops", "--format=xml"}, `sandjit ops: --format must be text or json, got "xml"`},
+		{[]string{"ops", "--format=xml"}, `sandjit ops: --format must be text, json or markdown, got "xml"`},
 		{[]string{"ops", "extra"}, `sandjit ops: unexpected argument "extra"`},
 		{[]string{"demo", "extra"}, `sandjit demo: unexpected argument "extra"`},
 		{[]string{"run", "--nope", "a.mlir"}, "sandjit run: flag provided but not defined: -nope"},

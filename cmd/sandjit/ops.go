@@ -19,7 +19,7 @@ func isInternal(err error) bool { return errors.Is(err, engine.ErrInternal) }
 func runOps(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("ops", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "text or json")
+	format := fs.String("format", "text", "text, json or markdown (README's op table)")
 	if pos, err := parseInterleaved(fs, args); err != nil {
 		return err
 	} else if len(pos) > 0 {
@@ -46,6 +46,21 @@ func runOps(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		fmt.Fprintf(stdout, "\n%s\n", lower.KnownBeforeRun)
 		return nil
+	case "markdown":
+		_, err := io.WriteString(stdout, opsMarkdown(matrix))
+		return err
 	}
-	return usagef("ops: --format must be text or json, got %q", *format)
+	return usagef("ops: --format must be text, json or markdown, got %q", *format)
+}
+
+// opsMarkdown is the support matrix as the README's table.
+func opsMarkdown(matrix []lower.OpSupport) string {
+	var b strings.Builder
+	b.WriteString("| op | tier | computes | element types | needs | notes |\n|---|---|---|---|---|---|\n")
+	cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+	for _, op := range matrix {
+		fmt.Fprintf(&b, "| `%s` | %d | %s | %s | %s | %s |\n", op.Name, op.Tier, cell(op.Computes),
+			strings.Join(op.DTypes, " "), cell(op.Needs), cell(op.Notes))
+	}
+	return b.String()
 }
