@@ -1,5 +1,6 @@
 // Package archtest enforces the import map (README.md, "How it works"): memref and cache
-// are leaves, the front end (mlir) knows no op semantics, the loop IR knows
+// are leaves, the front end (mlir) knows no op semantics, the shape
+// library (shape) and the control-flow split (flow) know no op either, the loop IR knows
 // neither MLIR nor Wasm, the Wasm encoder knows nothing of sandjit, the
 // code generator does not see the front end or the checker, and engine
 // sits on top of them all.
@@ -20,7 +21,9 @@ var allowed = map[string][]string{
 	"internal/mlir":          {"memref"},
 	"internal/mlir/mlirtest": {},
 	"internal/loopir":        {"memref"},
-	"internal/lower":         {"memref", "internal/mlir", "internal/loopir"},
+	"internal/shape":         {"memref", "internal/mlir"},
+	"internal/flow":          {"internal/mlir", "internal/shape"},
+	"internal/lower":         {"memref", "internal/mlir", "internal/loopir", "internal/shape", "internal/flow"},
 	"internal/refeval":       {"memref", "internal/mlir"},
 	"internal/wasm":          {},
 	"internal/wasmmath":      {"internal/wasm"},

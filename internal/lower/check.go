@@ -3,8 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
-	"strconv"
-	"strings"
+	"github.com/sandjit/sandjit/internal/shape"
 
 	"github.com/sandjit/sandjit/memref"
 )
@@ -18,8 +17,8 @@ type opFacts struct {
 	channel  int   // bias addition: channel axis counted from the front (-1: last)
 	perm     []int // a transposition
 	axis     int   // an inserted, joined, stacked or one-hot axis
-	slice    *sliceSpec
-	strided  *stridedFacts
+	slice    *shape.Slice
+	strided  *shape.Strided
 	mm       *matmulFacts
 	gather   *gatherFacts
 	scan     *scanFacts // a cumulative sum
@@ -146,7 +145,7 @@ func check(fn *mlir.Func, argTypes []mlir.TensorType, spec specialization) (*che
 	for i, a := range fn.Args {
 		t := a.Type
 		if argTypes != nil {
-			if msg := compatible(argTypes[i], a.Type); msg != "" || !argTypes[i].Ranked {
+			if msg := shape.Compatible(argTypes[i], a.Type); msg != "" || !argTypes[i].Ranked {
 				errs.Add(a.Pos, "", mlir.ErrInvalid, "argument #%d: type %s does not specialize %s%s", i, argTypes[i], a.Type, msg)
 			}
 			t = argTypes[i]
@@ -175,7 +174,7 @@ func check(fn *mlir.Func, argTypes []mlir.TensorType, spec specialization) (*che
 				continue
 			}
 			c.consts[a.ID] = &mlir.DenseAttr{Type: mlir.Ranked(v.DType, v.Shape...), Value: v}
-			c.vals[a.ID] = hostInts(c.consts[a.ID])
+			c.vals[a.ID] = shape.Ints(c.consts[a.ID])
 			c.hostRT[a.ID] = c.vals[a.ID] != nil
 			c.types[a.ID] = mlir.Ranked(v.DType, v.Shape...)
 			c.syms[a.ID] = c.freshSyms(c.types[a.ID])
@@ -198,7 +197,7 @@ func check(fn *mlir.Func, argTypes []mlir.TensorType, spec specialization) (*che
 			errs.Add(ret.Pos, "func.return", mlir.ErrInvalid, "has %d operands, but enclosing function @%s returns %d", len(ret.Operands), fn.Name, len(fn.ResultTypes))
 		} else {
 			for i, v := range ret.Operands {
-				if msg := compatible(c.types[v.ID], fn.ResultTypes[i]); msg != "" {
+				if msg := shape.Compatible(c.types[v.ID], fn.ResultTypes[i]); msg != "" {
 					errs.Add(ret.Pos, "func.return", mlir.ErrInvalid, "type of return operand %d (%s) doesn't match function result type (%s)%s", i, c.types[v.ID], fn.ResultTypes[i], msg)
 				}
 			}
@@ -274,7 +273,7 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 		fail(kind, "%s", msg)
 		return
 	}
-	if m := compatible(out, res.Type); m != "" {
+	if m := shape.Compatible(out, res.Type); m != "" {
 		fail(mlir.ErrInvalid, "inferred type %s is incompatible with the declared result type %s%s", out, res.Type, m)
 		return
 	}
@@ -291,16 +290,16 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 		for i, d := range def.more(op, facts, dims) {
 			r := op.Results[i+1]
 			t := mlir.Ranked(r.Type.Elem, d...)
-			if m := compatible(t, r.Type); m != "" {
+			if m := shape.Compatible(t, r.Type); m != "" {
 				fail(mlir.ErrInvalid, "inferred type %s of result #%d is incompatible with its declared type %s%s", t, i+1, r.Type, m)
 				return
 			}
-			c.types[r.ID] = refine(t, r.Type)
+			c.types[r.ID] = shape.Refine(t, r.Type)
 			c.syms[r.ID] = c.freshSyms(c.types[r.ID])
 		}
 	}
 	c.facts[op] = facts
-	c.types[res.ID] = refine(out, res.Type)
+	c.types[res.ID] = shape.Refine(out, res.Type)
 	c.syms[res.ID] = c.resultSyms(op, facts, c.types[res.ID])
 	c.foldIncompatibleEqual(op, def, in, res)
 	c.hostValue(op, facts, res)
@@ -328,7 +327,7 @@ func (c *checked) hostValue(op *mlir.Op, f *opFacts, res *mlir.Value) {
 			c.vals[res.ID] = v
 			c.hostRT[res.ID] = true
 			if c.consts[res.ID] == nil {
-				c.consts[res.ID] = &mlir.DenseAttr{Type: t, Value: intTensor(t.Elem, t.Dims, v)}
+				c.consts[res.ID] = &mlir.DenseAttr{Type: t, Value: shape.IntTensor(t.Elem, t.Dims, v)}
 			}
 			return
 		}
@@ -392,202 +391,4 @@ func needsValueConstraint(v *mlir.Value) string {
 		return fmt.Sprintf("argument #%d needs a \"value\" constraint (jitrt.constraint = \"value\") so that its contents are known when compiling", v.Index)
 	}
 	return fmt.Sprintf("it is computed by '%s', which sandjit cannot evaluate at compile time", v.Def.Name)
-}
-
-// normalizeAxes reads reduction indices from a constant: each in
-// [-rank, rank), negative ones wrapped; duplicates removed; sorted.
-func normalizeAxes(d *mlir.DenseAttr, rank int) ([]int, string) {
-	n := 1
-	if !d.Splat {
-		n = d.Value.Len()
-	} else if d.Type.IsStatic() {
-		n = d.Type.NumElements()
-		if n > memref.MaxRank*4 {
-			return nil, fmt.Sprintf("too many reduction indices (%d)", n)
-		}
-	}
-	seen := make([]bool, rank)
-	var axes []int
-	for i := 0; i < n; i++ {
-		j := i
-		if d.Splat {
-			j = 0
-		}
-		a := int(int64(d.Value.Bits64At(j)))
-		if a < -rank || a >= rank {
-			return nil, fmt.Sprintf("Invalid reduction dimension (%d for input with %d dimension(s))", a, rank)
-		}
-		if a < 0 {
-			a += rank
-		}
-		if !seen[a] {
-			seen[a] = true
-		}
-	}
-	for a, s := range seen {
-		if s {
-			axes = append(axes, a)
-		}
-	}
-	return axes, ""
-}
-
-func reducedDims(dims []int, axes []int, keep bool) []int {
-	out := []int{}
-	j := 0
-	for i, d := range dims {
-		if j < len(axes) && axes[j] == i {
-			j++
-			if keep {
-				out = append(out, 1)
-			}
-			continue
-		}
-		out = append(out, d)
-	}
-	return out
-}
-
-// broadcastDims applies numpy broadcasting to operand dims that may be
-// Dynamic. With fully static inputs it is the run-time shape function.
-func broadcastDims(in [][]int) ([]int, string) {
-	rank := 0
-	for _, t := range in {
-		rank = max(rank, len(t))
-	}
-	out := make([]int, rank)
-	for i := range out {
-		out[i] = 1
-	}
-	for _, t := range in {
-		off := rank - len(t)
-		for i, d := range t {
-			o := &out[off+i]
-			switch {
-			case d == 1:
-			case *o == 1:
-				*o = d
-			case d == mlir.Dynamic:
-			case *o == mlir.Dynamic:
-				*o = d
-			case *o != d:
-				return nil, "Incompatible shapes: " + shapesList(in)
-			}
-		}
-	}
-	return out, ""
-}
-
-// selectDims is the row-selecting select's shape function: x and y have equal shapes; cond
-// has the same shape, or is rank 1 over x's first dim, or is a scalar.
-func selectDims(cond, x, y []int) ([]int, string) {
-	out, msg := sameDims(x, y)
-	if msg != "" {
-		return nil, "requires that 't' and 'e' have the same shape: " + msg
-	}
-	switch {
-	case len(cond) == 0:
-	case len(cond) == 1 && len(out) > 1:
-		if d := out[0]; d != mlir.Dynamic && cond[0] != mlir.Dynamic && cond[0] != d {
-			return nil, fmt.Sprintf("requires a rank-1 condition to match the first dimension of 't': %s vs. %s", dimsList(cond), dimsList(out))
-		}
-		if out[0] == mlir.Dynamic {
-			out[0] = cond[0]
-		}
-	default:
-		o, msg := sameDims(cond, out)
-		if msg != "" {
-			return nil, "requires the condition to have the shape of 't', rank 1 or rank 0: " + msg
-		}
-		out = o
-	}
-	return out, ""
-}
-
-func sameDims(a, b []int) ([]int, string) {
-	if len(a) != len(b) {
-		return nil, dimsList(a) + " vs. " + dimsList(b)
-	}
-	out := make([]int, len(a))
-	for i := range a {
-		switch {
-		case a[i] == mlir.Dynamic:
-			out[i] = b[i]
-		case b[i] == mlir.Dynamic || a[i] == b[i]:
-			out[i] = a[i]
-		default:
-			return nil, dimsList(a) + " vs. " + dimsList(b)
-		}
-	}
-	return out, ""
-}
-
-func shapesList(in [][]int) string {
-	parts := make([]string, len(in))
-	for i, t := range in {
-		parts[i] = dimsList(t)
-	}
-	return strings.Join(parts, " vs. ")
-}
-
-// dimsList prints dims the way TensorFlow's shape errors do: [2,?,3].
-func dimsList(dims []int) string {
-	parts := make([]string, len(dims))
-	for i, d := range dims {
-		if d == mlir.Dynamic {
-			parts[i] = "?"
-		} else {
-			parts[i] = strconv.Itoa(d)
-		}
-	}
-	return "[" + strings.Join(parts, ",") + "]"
-}
-
-// compatible explains why an inferred type cannot have the declared type,
-// or returns "".
-func compatible(inferred, declared mlir.TensorType) string {
-	if inferred.Elem != declared.Elem {
-		return fmt.Sprintf(": element type %s vs %s", inferred.Elem, declared.Elem)
-	}
-	if !declared.Ranked || !inferred.Ranked {
-		return ""
-	}
-	if len(inferred.Dims) != len(declared.Dims) {
-		return fmt.Sprintf(": rank %d vs %d", len(inferred.Dims), len(declared.Dims))
-	}
-	for i := range inferred.Dims {
-		a, b := inferred.Dims[i], declared.Dims[i]
-		if a != mlir.Dynamic && b != mlir.Dynamic && a != b {
-			return fmt.Sprintf(": dim %d is %d vs %d", i, a, b)
-		}
-	}
-	return ""
-}
-
-// refine combines an inferred type with a compatible declared one, keeping
-// every static dim either knows.
-func refine(inferred, declared mlir.TensorType) mlir.TensorType {
-	if !declared.Ranked {
-		return inferred
-	}
-	out := mlir.TensorType{Elem: inferred.Elem, Ranked: true, Dims: append([]int(nil), inferred.Dims...)}
-	for i, d := range declared.Dims {
-		if out.Dims[i] == mlir.Dynamic {
-			out.Dims[i] = d
-		}
-	}
-	return out
-}
-
-// sameShapeMsg explains why two shapes (dims may be Dynamic while
-// checking) cannot be equal, or returns "".
-func sameShapeMsg(x, y []int) string {
-	same := len(x) == len(y)
-	for i := 0; same && i < len(x); i++ {
-		same = x[i] == y[i] || x[i] == mlir.Dynamic || y[i] == mlir.Dynamic
-	}
-	if !same {
-		return fmt.Sprintf("x and y must be of the same shape: %s vs. %s", dimsList(x), dimsList(y))
-	}
-	return ""
 }

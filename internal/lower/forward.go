@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/shape"
 
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/memref"
@@ -86,14 +87,14 @@ func (c *checked) checkForward(op *mlir.Op, def *opDef, errs *mlir.ErrorList) {
 			fail("operand #%d must be a tensor of %s values, but got %s", i, def.types, t)
 			return
 		}
-		if m := compatible(t, r.Type); m != "" {
+		if m := shape.Compatible(t, r.Type); m != "" {
 			fail("result #%d is declared %s, but operand #%d is %s%s", i, r.Type, i, t, m)
 			return
 		}
 	}
 	for i, v := range op.Operands {
 		r := op.Results[i]
-		t := refine(c.types[v.ID], r.Type)
+		t := shape.Refine(c.types[v.ID], r.Type)
 		c.types[r.ID] = t
 		syms := append([]int(nil), c.syms[v.ID]...)
 		for a, d := range t.Dims {
@@ -118,7 +119,7 @@ func (k *Kernel) hostForward(op *mlir.Op, hs *HostState) error {
 		for a, d := range k.c.types[r.ID].Dims {
 			if d != mlir.Dynamic && d != s[a] {
 				return &mlir.Error{Pos: op.Pos, Op: op.Name, Kind: mlir.ErrInvalid,
-					Msg: fmt.Sprintf("result #%d has shape %s at run time, which does not match its type %s", i, dimsList(s), k.c.types[r.ID])}
+					Msg: fmt.Sprintf("result #%d has shape %s at run time, which does not match its type %s", i, shape.List(s), k.c.types[r.ID])}
 			}
 		}
 		hs.Shapes[r.ID] = s

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/shape"
 	"math"
 
 	"github.com/sandjit/sandjit/memref"
@@ -19,74 +20,6 @@ import (
 // run time only, which is enough for dims (buffer sizes are run-time
 // values anyway) but not for what shapes the code (a transposition's perm).
 
-// maxHostElements bounds a host value (they are shapes and indices, not
-// data).
-const maxHostElements = 1 << 16
-
-// hostInts returns the values of an integer (or i1) constant, or nil.
-func hostInts(d *mlir.DenseAttr) []int64 {
-	if d == nil || !(d.Type.Elem.IsInt() || d.Type.Elem == memref.Bool) {
-		return nil
-	}
-	n := 1
-	if !d.Splat {
-		n = d.Value.Len()
-	} else if d.Type.IsStatic() {
-		n = d.Type.NumElements()
-	}
-	if n > maxHostElements {
-		return nil
-	}
-	out := make([]int64, n)
-	for i := range out {
-		j := i
-		if d.Splat {
-			j = 0
-		}
-		out[i] = int64(d.Value.Bits64At(j))
-	}
-	return out
-}
-
-// intTensor builds a constant of dtype dt and shape from host values.
-func intTensor(dt memref.DType, shape []int, vals []int64) *memref.Tensor {
-	t, err := memref.New(dt, shape)
-	if err != nil {
-		return nil
-	}
-	es := dt.Size()
-	for i, v := range vals {
-		for b := 0; b < es; b++ {
-			t.Data[i*es+b] = byte(uint64(v) >> (8 * b))
-		}
-	}
-	return t
-}
-
-// wrapTo truncates v to the range of integer type dt (two's complement).
-func wrapTo(dt memref.DType, v int64) int64 {
-	switch dt {
-	case memref.Int8:
-		return int64(int8(v))
-	case memref.Int16:
-		return int64(int16(v))
-	case memref.Int32:
-		return int64(int32(v))
-	case memref.Uint8:
-		return int64(uint8(v))
-	case memref.Uint16:
-		return int64(uint16(v))
-	case memref.Uint32:
-		return int64(uint32(v))
-	case memref.Bool:
-		if v != 0 {
-			return 1
-		}
-		return 0
-	}
-	return v
-}
-
 // hostEval computes an op's integer result from its operands' values (nil
 // where unknown) and shapes; out is the result's shape. ok is false when
 // the op is not host-evaluable or a needed operand value is unknown.
@@ -95,11 +28,15 @@ func hostEval(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []int
 		return nil, false
 	}
 	n, err := memref.NumElements(out)
-	if err != nil || n > maxHostElements {
+	if err != nil || n > shape.MaxHostElements {
 		return nil, false
 	}
 	return f.def.host(op, f, vals, shapes, out, elem)
 }
+
+// HostState is what the host knows of one run before it starts (package
+// shape's).
+type HostState = shape.HostState
 
 func have(vals [][]int64, i int) bool { return i < len(vals) && vals[i] != nil }
 
@@ -107,7 +44,7 @@ func have(vals [][]int64, i int) bool { return i < len(vals) && vals[i] != nil }
 func hostShape(_ *mlir.Op, _ *opFacts, _ [][]int64, shapes [][]int, _ []int, elem memref.DType) ([]int64, bool) {
 	r := make([]int64, len(shapes[0]))
 	for i, d := range shapes[0] {
-		r[i] = wrapTo(elem, int64(d))
+		r[i] = shape.Wrap(elem, int64(d))
 	}
 	return r, true
 }
@@ -115,12 +52,12 @@ func hostShape(_ *mlir.Op, _ *opFacts, _ [][]int64, shapes [][]int, _ []int, ele
 // hostConst is the value attribute.
 func hostConst(op *mlir.Op, _ *opFacts, _ [][]int64, _ [][]int, out []int, _ memref.DType) ([]int64, bool) {
 	d, _ := op.Attr("value").(*mlir.DenseAttr)
-	v := hostInts(d)
+	v := shape.Ints(d)
 	if v == nil {
 		return nil, false
 	}
 	if n, _ := memref.NumElements(out); len(v) == 1 && n != 1 {
-		v = broadcastInts(v, n)
+		v = shape.Repeat(v, n)
 	}
 	return v, true
 }
@@ -137,7 +74,7 @@ func hostCast(_ *mlir.Op, _ *opFacts, vals [][]int64, _ [][]int, _ []int, elem m
 	}
 	r := make([]int64, len(vals[0]))
 	for i, v := range vals[0] {
-		r[i] = wrapTo(elem, v)
+		r[i] = shape.Wrap(elem, v)
 	}
 	return r, true
 }
@@ -149,7 +86,7 @@ func hostNeg(_ *mlir.Op, _ *opFacts, vals [][]int64, _ [][]int, _ []int, elem me
 	}
 	r := make([]int64, len(vals[0]))
 	for i, v := range vals[0] {
-		r[i] = wrapTo(elem, -v)
+		r[i] = shape.Wrap(elem, -v)
 	}
 	return r, true
 }
@@ -187,7 +124,7 @@ func hostSlice(_ *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []int
 	r := make([]int64, 0, n)
 	s := f.slice
 	for k := 0; k < n; k++ {
-		r = append(r, vals[0][s.begin[0]+k*s.step[0]])
+		r = append(r, vals[0][s.Begin[0]+k*s.Step[0]])
 	}
 	return r, true
 }
@@ -215,7 +152,7 @@ func hostReduce(acc int64, fn func(x, y int64) int64) hostFn {
 		}
 		a := acc
 		for _, v := range vals[0] {
-			a = wrapTo(elem, fn(a, v))
+			a = shape.Wrap(elem, fn(a, v))
 		}
 		return []int64{a}, true
 	}
@@ -261,26 +198,10 @@ func hostBin(fn func(x, y int64) int64) hostFn {
 		}
 		r := make([]int64, n)
 		for i := range r {
-			r[i] = wrapTo(elem, fn(a[min(i, len(a)-1)], b[min(i, len(b)-1)]))
+			r[i] = shape.Wrap(elem, fn(a[min(i, len(a)-1)], b[min(i, len(b)-1)]))
 		}
 		return r, true
 	}
-}
-
-func broadcastInts(v []int64, n int) []int64 {
-	r := make([]int64, n)
-	for i := range r {
-		r[i] = v[0]
-	}
-	return r
-}
-
-// HostState is what the host knows of one run before it starts: every
-// value's shape and the host values (by value id; nil for values the host
-// does not compute).
-type HostState struct {
-	Shapes [][]int
-	Values [][]int64
 }
 
 // MaxHostArgElements bounds an argument the host reads before a run (a

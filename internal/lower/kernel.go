@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
-	"math"
+	"github.com/sandjit/sandjit/internal/shape"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -292,7 +292,7 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 		}
 		n, err := memref.NumElements(args[i])
 		if err != nil || n != len(v) || n > MaxHostArgElements {
-			return nil, fmt.Errorf("%w: argument #%d of shape %s: %d values read for it (at most %d)", mlir.ErrInvalid, i, dimsList(args[i]), len(v), MaxHostArgElements)
+			return nil, fmt.Errorf("%w: argument #%d of shape %s: %d values read for it (at most %d)", mlir.ErrInvalid, i, shape.List(args[i]), len(v), MaxHostArgElements)
 		}
 		hs.Values[fn.Args[i].ID] = v
 	}
@@ -318,9 +318,9 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 		res := op.Results[0]
 		t := k.c.types[res.ID]
 		if len(t.Dims) != len(out) {
-			msg := fmt.Sprintf("result has shape %s at run time, but the kernel was compiled for %s", dimsList(out), t)
+			msg := fmt.Sprintf("result has shape %s at run time, but the kernel was compiled for %s", shape.List(out), t)
 			if scalarOnIncompatible(op, f.def) {
-				msg = fmt.Sprintf("operand shapes %s are incompatible: with incompatible_shape_error = false the result is a scalar, but the kernel was compiled for %s (give the arguments static shapes or a \"shape\" constraint)", shapesList(in), t)
+				msg = fmt.Sprintf("operand shapes %s are incompatible: with incompatible_shape_error = false the result is a scalar, but the kernel was compiled for %s (give the arguments static shapes or a \"shape\" constraint)", shape.ListAll(in), t)
 			}
 			return nil, &mlir.Error{Pos: op.Pos, Op: op.Name, Kind: mlir.ErrInvalid, Msg: msg}
 		}
@@ -328,12 +328,12 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 			for i, d := range t.Dims {
 				if d != mlir.Dynamic && d != out[i] {
 					return nil, &mlir.Error{Pos: op.Pos, Op: op.Name, Kind: mlir.ErrInvalid,
-						Msg: fmt.Sprintf("result has shape %s at run time, which does not match its type %s", dimsList(out), t)}
+						Msg: fmt.Sprintf("result has shape %s at run time, which does not match its type %s", shape.List(out), t)}
 				}
 			}
 		}
 		if _, err := memref.NumElements(out); err != nil {
-			return nil, &mlir.Error{Pos: op.Pos, Op: op.Name, Kind: mlir.ErrInvalid, Msg: fmt.Sprintf("result shape %s: %v", dimsList(out), err)}
+			return nil, &mlir.Error{Pos: op.Pos, Op: op.Name, Kind: mlir.ErrInvalid, Msg: fmt.Sprintf("result shape %s: %v", shape.List(out), err)}
 		}
 		hs.Shapes[res.ID] = out
 		if f.def.results > 1 {
@@ -351,7 +351,7 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 			}
 			if !ok {
 				return nil, &mlir.Error{Pos: op.Pos, Op: op.Name, Kind: mlir.ErrInvalid,
-					Msg: fmt.Sprintf("cannot compute its value %s before the run (too large or out of range)", dimsList(out))}
+					Msg: fmt.Sprintf("cannot compute its value %s before the run (too large or out of range)", shape.List(out))}
 			}
 			hs.Values[res.ID] = v
 		}
@@ -365,7 +365,7 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 		for a, d := range t.Dims {
 			if d != mlir.Dynamic && d != s[a] {
 				return nil, &mlir.Error{Pos: fn.Return.Pos, Op: "func.return", Kind: mlir.ErrInvalid,
-					Msg: fmt.Sprintf("result #%d has shape %s at run time, which does not match the function's result type %s", i, dimsList(s), t)}
+					Msg: fmt.Sprintf("result #%d has shape %s at run time, which does not match the function's result type %s", i, shape.List(s), t)}
 			}
 		}
 	}
@@ -396,7 +396,7 @@ func (k *Kernel) ParamValue(hs *HostState, p loopir.Param) int { return k.params
 
 // HostData is the contents of a Host buffer for this run.
 func (k *Kernel) HostData(hs *HostState, buf *loopir.Buffer) *memref.Tensor {
-	return intTensor(buf.DType, hs.Shapes[buf.Value], hs.Values[buf.Value])
+	return shape.IntTensor(buf.DType, hs.Shapes[buf.Value], hs.Values[buf.Value])
 }
 
 // Value returns the value with the given id.
@@ -410,40 +410,7 @@ func (c *checked) checkShapeLimits(maxRank int, maxElements int64) error {
 		maxRank = memref.MaxRank
 	}
 	limit := func(v *mlir.Value, what string) error {
-		t := c.types[v.ID]
-		if !t.Ranked {
-			return nil
-		}
-		if t.Rank() > maxRank {
-			return &mlir.LimitError{Limit: "max_rank", What: fmt.Sprintf("%s: the rank of %s %s", v.Pos, what, t), Got: int64(t.Rank()), Max: int64(maxRank)}
-		}
-		// The ABI's strides are u32: the product of the dims after the
-		// first must fit even where another dim is 0.
-		stride := uint64(1)
-		for i := len(t.Dims) - 1; i > 0; i-- {
-			if d := t.Dims[i]; d > 0 {
-				if stride *= uint64(d); stride > math.MaxUint32 {
-					return &mlir.LimitError{Limit: "max_elements", What: fmt.Sprintf("%s: a stride of %s %s", v.Pos, what, t), Got: -1, Max: math.MaxUint32}
-				}
-			}
-		}
-		if maxElements <= 0 {
-			return nil
-		}
-		n := int64(1)
-		for _, d := range t.Dims {
-			if d < 0 {
-				continue
-			}
-			if d > 0 && n > maxElements/int64(d) {
-				return &mlir.LimitError{Limit: "max_elements", What: fmt.Sprintf("%s: the element count of %s %s", v.Pos, what, t), Got: -1, Max: maxElements}
-			}
-			n *= int64(d)
-		}
-		if n > maxElements {
-			return &mlir.LimitError{Limit: "max_elements", What: fmt.Sprintf("%s: the element count of %s %s", v.Pos, what, t), Got: n, Max: maxElements}
-		}
-		return nil
+		return shape.CheckLimits(c.types[v.ID], fmt.Sprint(v.Pos), what, maxRank, maxElements)
 	}
 	for i, a := range c.fn.Args {
 		if err := limit(a, fmt.Sprintf("argument #%d", i)); err != nil {

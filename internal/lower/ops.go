@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"github.com/sandjit/sandjit/internal/shape"
 
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/internal/mlir"
@@ -253,11 +254,11 @@ func checkSelect(_ *checked, _ *mlir.Op, f *opFacts, in []mlir.TensorType) strin
 
 func dimsElementwise(op *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
 	if f.def.sameShape {
-		if m := sameShapeMsg(in[0], in[1]); m != "" {
+		if m := shape.SameMsg(in[0], in[1]); m != "" {
 			return nil, m
 		}
 	}
-	out, msg := broadcastDims(in)
+	out, msg := shape.Broadcast(in)
 	if msg != "" && scalarOnIncompatible(op, f.def) {
 		return []int{}, "" // TF's scalar false/true (ops_equal.go)
 	}
@@ -265,7 +266,7 @@ func dimsElementwise(op *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, s
 }
 
 func dimsSelect(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string) {
-	return selectDims(in[0], in[1], in[2])
+	return shape.Select(in[0], in[1], in[2])
 }
 
 func checkBiasAdd(_ *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
@@ -297,7 +298,7 @@ func checkBiasAdd(_ *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) str
 func dimsBiasAdd(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
 	cd, bd := in[0][f.channel], in[1][0]
 	if cd != mlir.Dynamic && bd != mlir.Dynamic && cd != bd {
-		return nil, fmt.Sprintf("Must provide as many biases as the feature dimension of the input: %d vs. %d (input %s, feature dimension %d)", bd, cd, dimsList(in[0]), f.channel)
+		return nil, fmt.Sprintf("Must provide as many biases as the feature dimension of the input: %d vs. %d (input %s, feature dimension %d)", bd, cd, shape.List(in[0]), f.channel)
 	}
 	return in[0], ""
 }
@@ -325,7 +326,7 @@ func checkReduce(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 		}
 		f.keepDims = bool(b)
 	}
-	axes, msg := normalizeAxes(dense, in[0].Rank())
+	axes, msg := shape.NormalizeAxes(dense, in[0].Rank())
 	if msg != "" {
 		return msg
 	}
@@ -334,7 +335,7 @@ func checkReduce(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 }
 
 func dimsReduce(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
-	return reducedDims(in[0], f.axes, f.keepDims), ""
+	return shape.Reduced(in[0], f.axes, f.keepDims), ""
 }
 
 func checkSoftmax(_ *checked, _ *mlir.Op, f *opFacts, in []mlir.TensorType) string {
@@ -422,7 +423,7 @@ func (c *checked) foldIncompatibleEqual(op *mlir.Op, def *opDef, in []mlir.Tenso
 	for i, t := range in {
 		dims[i] = t.Dims
 	}
-	if _, msg := broadcastDims(dims); msg == "" {
+	if _, msg := shape.Broadcast(dims); msg == "" {
 		return
 	}
 	c.consts[res.ID] = &mlir.DenseAttr{Type: mlir.Ranked(memref.Bool), Value: memref.Scalar(def.incompatibleValue), Splat: true}

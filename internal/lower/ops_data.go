@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/shape"
 	"slices"
 
 	"github.com/sandjit/sandjit/internal/loopir"
@@ -85,17 +86,6 @@ func intOperand(t mlir.TensorType, i int, what string, maxRank int) string {
 	return ""
 }
 
-// normAxis wraps a possibly negative axis into [0, rank).
-func normAxis(a int64, rank int) (int, string) {
-	if a < -int64(rank) || a >= int64(rank) {
-		return 0, fmt.Sprintf("axis %d is out of range for rank %d", a, rank)
-	}
-	if a < 0 {
-		a += int64(rank)
-	}
-	return int(a), ""
-}
-
 func attrInt(op *mlir.Op, name string, def int64) (int64, string) {
 	switch a := op.Attr(name).(type) {
 	case nil:
@@ -154,7 +144,7 @@ func checkTranspose(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) s
 	seen := make([]bool, r)
 	f.perm = make([]int, r)
 	for i, p := range perm {
-		a, m := normAxis(p, r)
+		a, m := shape.NormAxis(p, r)
 		if m != "" || seen[a] {
 			return fmt.Sprintf("perm %v is not a permutation of [0, %d)", perm, r)
 		}
@@ -192,121 +182,111 @@ func (b *builder) lowerCopy(op *mlir.Op, res, x *mlir.Value, idx []loopir.Index)
 // --- Reshape, ExpandDims, Squeeze -------------------------------------------
 
 func checkReshape(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	{
-		if m := intOperand(in[1], 1, "shape", 1); m != "" {
-			return m
-		}
-		if in[1].Rank() != 1 || in[1].Dims[0] == mlir.Dynamic {
-			return fmt.Sprintf("shape must be a vector of static length, got %s", in[1])
-		}
-		return c.needHost(op.Operands[1], "shape")
+	if m := intOperand(in[1], 1, "shape", 1); m != "" {
+		return m
 	}
+	if in[1].Rank() != 1 || in[1].Dims[0] == mlir.Dynamic {
+		return fmt.Sprintf("shape must be a vector of static length, got %s", in[1])
+	}
+	return c.needHost(op.Operands[1], "shape")
 }
 
 func checkExpandDims(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	x := in[0]
-	{
-		if m := intOperand(in[1], 1, "dim", 1); m != "" {
-			return m
-		}
-		d := c.vals[op.Operands[1].ID]
-		if d == nil {
-			// Known before each run only (an argument): the result's
-			// dims are all run-time ones, and its memory is x's anyway.
-			f.axis = -1
-			if n := in[1].Dims; len(n) == 1 && n[0] != mlir.Dynamic && n[0] != 1 {
-				return fmt.Sprintf("dim must be a scalar, got %s", in[1])
-			}
-			return c.needHost(op.Operands[1], "dim")
-		}
-		if len(d) != 1 {
-			return fmt.Sprintf("dim must be a scalar, got %d values", len(d))
-		}
-		a, m := normAxis(d[0], x.Rank()+1)
-		f.axis = a
+	if m := intOperand(in[1], 1, "dim", 1); m != "" {
 		return m
 	}
+	d := c.vals[op.Operands[1].ID]
+	if d == nil {
+		// Known before each run only (an argument): the result's
+		// dims are all run-time ones, and its memory is x's anyway.
+		f.axis = -1
+		if n := in[1].Dims; len(n) == 1 && n[0] != mlir.Dynamic && n[0] != 1 {
+			return fmt.Sprintf("dim must be a scalar, got %s", in[1])
+		}
+		return c.needHost(op.Operands[1], "dim")
+	}
+	if len(d) != 1 {
+		return fmt.Sprintf("dim must be a scalar, got %d values", len(d))
+	}
+	a, m := shape.NormAxis(d[0], x.Rank()+1)
+	f.axis = a
+	return m
 }
 
 func checkSqueeze(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	x := in[0]
-	{
-		dims, m := attrInts(op, "squeeze_dims")
-		if m != "" {
-			return m
-		}
-		f.axes = nil
-		if len(dims) == 0 {
-			for a, d := range x.Dims {
-				if d == mlir.Dynamic {
-					if c.notOne[c.syms[op.Operands[0].ID][a]] {
-						continue // a shape specialization's symbolic dim: not 1
-					}
-					c.needShapes = true
-					return fmt.Sprintf("without squeeze_dims the input's size-1 axes must be known; dim %d of %s is dynamic (run it with shape specialization enabled, or give the argument a \"shape\" constraint)", a, x)
+	dims, m := attrInts(op, "squeeze_dims")
+	if m != "" {
+		return m
+	}
+	f.axes = nil
+	if len(dims) == 0 {
+		for a, d := range x.Dims {
+			if d == mlir.Dynamic {
+				if c.notOne[c.syms[op.Operands[0].ID][a]] {
+					continue // a shape specialization's symbolic dim: not 1
 				}
-				if d == 1 {
-					f.axes = append(f.axes, a)
-				}
+				c.needShapes = true
+				return fmt.Sprintf("without squeeze_dims the input's size-1 axes must be known; dim %d of %s is dynamic (run it with shape specialization enabled, or give the argument a \"shape\" constraint)", a, x)
 			}
-			return ""
-		}
-		for _, d := range dims {
-			a, m := normAxis(d, x.Rank())
-			if m != "" {
-				return m
-			}
-			if x.Dims[a] != mlir.Dynamic && x.Dims[a] != 1 {
-				return fmt.Sprintf("cannot squeeze dim %d with size %d of %s", a, x.Dims[a], x)
-			}
-			if !slices.Contains(f.axes, a) {
+			if d == 1 {
 				f.axes = append(f.axes, a)
 			}
 		}
-		slices.Sort(f.axes)
+		return ""
 	}
+	for _, d := range dims {
+		a, m := shape.NormAxis(d, x.Rank())
+		if m != "" {
+			return m
+		}
+		if x.Dims[a] != mlir.Dynamic && x.Dims[a] != 1 {
+			return fmt.Sprintf("cannot squeeze dim %d with size %d of %s", a, x.Dims[a], x)
+		}
+		if !slices.Contains(f.axes, a) {
+			f.axes = append(f.axes, a)
+		}
+	}
+	slices.Sort(f.axes)
 	return ""
 }
 
 func dimsExpandDims(_ *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 	x := in[0]
-	{
-		a := f.axis
-		if a < 0 {
-			d := vals[1]
-			if d == nil {
-				return dynamicDims(len(x) + 1), ""
-			}
-			if len(d) != 1 {
-				return nil, fmt.Sprintf("dim must be a scalar, got %d values", len(d))
-			}
-			var m string
-			if a, m = normAxis(d[0], len(x)+1); m != "" {
-				return nil, m
-			}
+	a := f.axis
+	if a < 0 {
+		d := vals[1]
+		if d == nil {
+			return shape.Unknown(len(x) + 1), ""
 		}
-		return slices.Insert(slices.Clone(x), a, 1), ""
+		if len(d) != 1 {
+			return nil, fmt.Sprintf("dim must be a scalar, got %d values", len(d))
+		}
+		var m string
+		if a, m = shape.NormAxis(d[0], len(x)+1); m != "" {
+			return nil, m
+		}
 	}
+	return slices.Insert(slices.Clone(x), a, 1), ""
 }
 
 func dimsSqueeze(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
 	x := in[0]
-	{
-		var out []int
-		for a, d := range x {
-			if slices.Contains(f.axes, a) {
-				if d != mlir.Dynamic && d != 1 {
-					return nil, fmt.Sprintf("Can not squeeze dim[%d], expected a dimension of 1, got %d", a, d)
-				}
-				continue
+	var out []int
+	for a, d := range x {
+		if slices.Contains(f.axes, a) {
+			if d != mlir.Dynamic && d != 1 {
+				return nil, fmt.Sprintf("Can not squeeze dim[%d], expected a dimension of 1, got %d", a, d)
 			}
-			out = append(out, d)
+			continue
 		}
-		if out == nil {
-			out = []int{}
-		}
-		return out, ""
+		out = append(out, d)
 	}
+	if out == nil {
+		out = []int{}
+	}
+	return out, ""
 }
 
 func dimsReshape(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
@@ -315,14 +295,14 @@ func dimsReshape(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, str
 	if n == 1 && in[1][0] != mlir.Dynamic {
 		n = in[1][0]
 	}
-	shape := vals[1]
-	if shape == nil {
-		return dynamicDims(n), ""
+	want := vals[1]
+	if want == nil {
+		return shape.Unknown(n), ""
 	}
-	out := make([]int, len(shape))
+	out := make([]int, len(want))
 	infer := -1
 	known := 1
-	for i, s := range shape {
+	for i, s := range want {
 		switch {
 		case s == -1 && infer < 0:
 			infer = i
@@ -367,14 +347,6 @@ func dimsReshape(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, str
 	return out, ""
 }
 
-func dynamicDims(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = mlir.Dynamic
-	}
-	return out
-}
-
 // lowerView makes the result a view of the operand's memory (all buffers
 // are row-major and contiguous, so a reshape is free), or a splat when the
 // operand is one. A result the function returns gets its own buffer.
@@ -414,7 +386,7 @@ func checkBroadcastTo(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType)
 func shapeOperand(in []int, val []int64) ([]int, string) {
 	n := in[0]
 	if val == nil {
-		return dynamicDims(n), ""
+		return shape.Unknown(n), ""
 	}
 	out := make([]int, len(val))
 	for i, v := range val {
@@ -434,13 +406,13 @@ func dimsBroadcastTo(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int,
 	if len(in[0]) > len(target) {
 		return nil, fmt.Sprintf("Rank of input (%d) must be no greater than rank of output shape (%d)", len(in[0]), len(target))
 	}
-	out, m := broadcastDims([][]int{in[0], target})
+	out, m := shape.Broadcast([][]int{in[0], target})
 	if m != "" {
 		return nil, m
 	}
 	for i, d := range target {
 		if d != mlir.Dynamic && out[i] != mlir.Dynamic && out[i] != d {
-			return nil, fmt.Sprintf("Unable to broadcast tensor of shape %s to tensor of shape %s", dimsList(in[0]), dimsList(target))
+			return nil, fmt.Sprintf("Unable to broadcast tensor of shape %s to tensor of shape %s", shape.List(in[0]), shape.List(target))
 		}
 		if d != mlir.Dynamic {
 			out[i] = d
@@ -511,25 +483,6 @@ func lowerHostValue(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
 
 // --- Slice, StridedSlice ------------------------------------------------------
 
-// sliceSpec says how each axis of a slice's result reads its input: for
-// input axis k, index = begin[k] + step[k]·(the result loop axisOf[k]),
-// or the constant begin[k] when axisOf[k] is -1 (a shrunk axis). Result
-// axes with no input axis (new axes) have size 1.
-type sliceSpec struct {
-	begin, step, size []int // per input axis
-	axisOf            []int // per input axis: the result axis, or -1
-	out               []int // result dims
-}
-
-// stridedFacts are StridedSlice's compile-time parameters.
-type stridedFacts struct {
-	strides []int64
-	// rtStrides: the strides are known before the run only (strides
-	// holds ones then, for the structure, which only the masks decide).
-	rtStrides                                  bool
-	beginMask, endMask, ellipsis, newAx, shrnk int64
-}
-
 func checkSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	for i, what := range []string{"begin", "size"} {
 		if m := intOperand(in[i+1], i+1, what, 1); m != "" {
@@ -544,7 +497,7 @@ func checkSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) strin
 	}
 	// A static spec when the dims and values are known now.
 	if b, n := c.vals[op.Operands[1].ID], c.vals[op.Operands[2].ID]; b != nil && n != nil && in[0].IsStatic() {
-		s, m := sliceOf(in[0].Dims, b, n)
+		s, m := shape.SliceOf(in[0].Dims, b, n)
 		if m != "" {
 			return m
 		}
@@ -553,27 +506,9 @@ func checkSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) strin
 	return ""
 }
 
-// sliceOf computes a Slice's spec from concrete dims and values.
-func sliceOf(x []int, begin, size []int64) (*sliceSpec, string) {
-	s := &sliceSpec{}
-	for k, d := range x {
-		b, n := begin[k], size[k]
-		if n == -1 {
-			n = int64(d) - b
-		}
-		if b < 0 || n < 0 || b > int64(d) || n > int64(d)-b { // (b+n could overflow)
-			return nil, fmt.Sprintf("Expected begin[%d] in [0, %d] and size[%d] in [0, %d], but got %d and %d", k, d, k, int64(d)-b, begin[k], size[k])
-		}
-		s.begin, s.step, s.size = append(s.begin, int(b)), append(s.step, 1), append(s.size, int(n))
-		s.axisOf = append(s.axisOf, k)
-		s.out = append(s.out, int(n))
-	}
-	return s, ""
-}
-
 func dimsSlice(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 	if vals[1] == nil || vals[2] == nil || slices.Contains(in[0], mlir.Dynamic) {
-		out := dynamicDims(len(in[0]))
+		out := shape.Unknown(len(in[0]))
 		if vals[2] != nil {
 			for k, n := range vals[2] {
 				if n >= 0 {
@@ -583,15 +518,15 @@ func dimsSlice(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, stri
 		}
 		return out, ""
 	}
-	s, m := sliceOf(in[0], vals[1], vals[2])
+	s, m := shape.SliceOf(in[0], vals[1], vals[2])
 	if m != "" {
 		return nil, m
 	}
-	return s.out, ""
+	return s.Out, ""
 }
 
 func checkStridedSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	sf := &stridedFacts{}
+	sf := &shape.Strided{}
 	for i, what := range []string{"begin", "end", "strides"} {
 		if m := intOperand(in[i+1], i+1, what, 1); m != "" {
 			return m
@@ -612,25 +547,25 @@ func checkStridedSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType
 		for i := range strides {
 			strides[i] = 1
 		}
-		sf.rtStrides = true
+		sf.RunTime = true
 	}
 	for i, s := range strides {
 		if s == 0 {
 			return fmt.Sprintf("strides[%d] must be non-zero", i)
 		}
 	}
-	sf.strides = strides
+	sf.Strides = strides
 	for _, a := range []struct {
 		name string
 		into *int64
-	}{{"begin_mask", &sf.beginMask}, {"end_mask", &sf.endMask}, {"ellipsis_mask", &sf.ellipsis}, {"new_axis_mask", &sf.newAx}, {"shrink_axis_mask", &sf.shrnk}} {
+	}{{"begin_mask", &sf.BeginMask}, {"end_mask", &sf.EndMask}, {"ellipsis_mask", &sf.Ellipsis}, {"new_axis_mask", &sf.NewAxis}, {"shrink_axis_mask", &sf.Shrink}} {
 		v, m := attrInt(op, a.name, 0)
 		if m != "" {
 			return m
 		}
 		*a.into = v
 	}
-	if sf.ellipsis&(sf.ellipsis-1) != 0 {
+	if sf.Ellipsis&(sf.Ellipsis-1) != 0 {
 		return "Multiple ellipses in slice spec not allowed"
 	}
 	f.strided = sf
@@ -639,8 +574,8 @@ func checkStridedSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType
 			return m
 		}
 	}
-	if b, e := c.vals[op.Operands[1].ID], c.vals[op.Operands[2].ID]; b != nil && e != nil && in[0].IsStatic() && !sf.rtStrides {
-		s, m := stridedSliceOf(in[0].Dims, sf, b, e)
+	if b, e := c.vals[op.Operands[1].ID], c.vals[op.Operands[2].ID]; b != nil && e != nil && in[0].IsStatic() && !sf.RunTime {
+		s, m := shape.StridedSliceOf(in[0].Dims, sf, b, e)
 		if m != "" {
 			return m
 		}
@@ -649,151 +584,26 @@ func checkStridedSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType
 	return ""
 }
 
-// stridedSliceOf computes a StridedSlice's spec (TensorFlow's
-// ValidateStridedSliceOp: the sparse spec with its ellipsis and new axes
-// expanded into a dense one over the input's axes, each clamped).
-func stridedSliceOf(x []int, sf *stridedFacts, begin, end []int64) (*sliceSpec, string) {
-	rank := len(x)
-	n := len(sf.strides)
-	bit := func(mask int64, i int) bool { return mask&(1<<uint(i)) != 0 }
-	// How many input axes the spec names outside the ellipsis.
-	named := 0
-	hasEllipsis := false
-	for i := 0; i < n; i++ {
-		switch {
-		case bit(sf.ellipsis, i):
-			hasEllipsis = true
-		case !bit(sf.newAx, i):
-			named++
-		}
-	}
-	s := &sliceSpec{begin: make([]int, rank), step: make([]int, rank), size: make([]int, rank), axisOf: make([]int, rank)}
-	for k := range s.axisOf {
-		s.axisOf[k] = -2 // not named yet
-	}
-	k := 0 // input axis
-	full := func() {
-		s.begin[k], s.step[k], s.size[k] = 0, 1, x[k]
-		s.axisOf[k] = len(s.out)
-		s.out = append(s.out, x[k])
-		k++
-	}
-	for i := 0; i < n; i++ {
-		switch {
-		case bit(sf.ellipsis, i):
-			for e := 0; e < rank-named && k < rank; e++ {
-				full()
-			}
-		case bit(sf.newAx, i):
-			s.out = append(s.out, 1)
-		default:
-			if k >= rank {
-				return nil, fmt.Sprintf("Index out of range using input dim %d; input has only %d dims", k, rank)
-			}
-			d := int64(x[k])
-			st := sf.strides[i]
-			if bit(sf.shrnk, i) {
-				if st <= 0 {
-					return nil, "only stride 1 allowed on non-range indexing."
-				}
-				b := begin[i]
-				if b < 0 {
-					b += d
-				}
-				if b < 0 || b >= d {
-					return nil, fmt.Sprintf("slice index %d of dimension %d out of bounds", begin[i], k)
-				}
-				s.begin[k], s.step[k], s.size[k], s.axisOf[k] = int(b), 1, 1, -1
-				k++
-				continue
-			}
-			canon := func(v int64, isBegin bool) int64 {
-				masked := (isBegin && bit(sf.beginMask, i)) || (!isBegin && bit(sf.endMask, i))
-				if masked {
-					switch {
-					case st > 0 && isBegin:
-						return 0
-					case st > 0:
-						return d
-					case isBegin:
-						return d - 1
-					}
-					return -1
-				}
-				if v < 0 {
-					v += d
-				}
-				if st > 0 {
-					return max(0, min(v, d))
-				}
-				return max(-1, min(v, d-1))
-			}
-			b, e := canon(begin[i], true), canon(end[i], false)
-			// ceil((e-b)/st), without overflow for any stride (b and e
-			// are clamped to [-1, d]; for st = MinInt64, -st stays
-			// negative and the quotient 0, which is right).
-			size := int64(0)
-			if st > 0 && e > b {
-				size = (e-b-1)/st + 1
-			} else if st < 0 && e < b {
-				size = (b-e-1)/-st + 1
-			}
-			s.begin[k], s.step[k], s.size[k] = int(b), int(st), int(size)
-			s.axisOf[k] = len(s.out)
-			s.out = append(s.out, int(size))
-			k++
-		}
-	}
-	if !hasEllipsis {
-		for k < rank {
-			full()
-		}
-	}
-	if k != rank {
-		return nil, fmt.Sprintf("the slice names %d axes of a rank-%d input", k, rank)
-	}
-	return s, ""
-}
-
-// runStrides is sf with the strides a run gives (vals), when they are
-// known before the run only.
-func (sf *stridedFacts) runStrides(vals []int64) (*stridedFacts, string) {
-	if !sf.rtStrides {
-		return sf, ""
-	}
-	if len(vals) != len(sf.strides) {
-		return nil, fmt.Sprintf("strides has %d values for %d", len(vals), len(sf.strides))
-	}
-	for i, s := range vals {
-		if s == 0 {
-			return nil, fmt.Sprintf("strides[%d] must be non-zero", i)
-		}
-	}
-	r := *sf
-	r.strides = vals
-	return &r, ""
-}
-
 func dimsStridedSlice(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 	sf := f.strided
-	if sf.rtStrides && vals[3] != nil {
+	if sf.RunTime && vals[3] != nil {
 		var m string
-		if sf, m = sf.runStrides(vals[3]); m != "" {
+		if sf, m = sf.RunStrides(vals[3]); m != "" {
 			return nil, m
 		}
 	}
-	if vals[1] == nil || vals[2] == nil || (sf.rtStrides && vals[3] == nil) || slices.Contains(in[0], mlir.Dynamic) {
+	if vals[1] == nil || vals[2] == nil || (sf.RunTime && vals[3] == nil) || slices.Contains(in[0], mlir.Dynamic) {
 		// Only the rank is known: count the result's axes.
-		n := len(sf.strides)
+		n := len(sf.Strides)
 		named, hasEll := 0, false
 		rank := 0
 		for i := 0; i < n; i++ {
 			switch {
-			case sf.ellipsis&(1<<uint(i)) != 0:
+			case sf.Ellipsis&(1<<uint(i)) != 0:
 				hasEll = true
-			case sf.newAx&(1<<uint(i)) != 0:
+			case sf.NewAxis&(1<<uint(i)) != 0:
 				rank++
-			case sf.shrnk&(1<<uint(i)) != 0:
+			case sf.Shrink&(1<<uint(i)) != 0:
 				named++
 			default:
 				named++
@@ -805,13 +615,13 @@ func dimsStridedSlice(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]in
 		if rank < 0 {
 			return nil, fmt.Sprintf("the slice names %d axes of a rank-%d input", named, len(in[0]))
 		}
-		return dynamicDims(rank), ""
+		return shape.Unknown(rank), ""
 	}
-	s, m := stridedSliceOf(in[0], sf, vals[1], vals[2])
+	s, m := shape.StridedSliceOf(in[0], sf, vals[1], vals[2])
 	if m != "" {
 		return nil, m
 	}
-	return s.out, ""
+	return s.Out, ""
 }
 
 // lowerSlice reads the input through the slice's affine indices; begins
@@ -820,25 +630,25 @@ func lowerSlice(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	x := b.value(op.Operands[0])
 	xt := b.typeOf(x)
 	rank := len(xt.Dims)
-	spec := func(hs *HostState) *sliceSpec {
+	spec := func(hs *HostState) *shape.Slice {
 		vals := make([][]int64, len(op.Operands))
 		shapes := make([][]int, len(op.Operands))
 		for i, v := range op.Operands {
 			vals[i], shapes[i] = hs.Values[v.ID], hs.Shapes[v.ID]
 		}
-		var s *sliceSpec
+		var s *shape.Slice
 		if f.strided != nil {
-			sf, _ := f.strided.runStrides(vals[3])
-			s, _ = stridedSliceOf(shapes[0], sf, vals[1], vals[2])
+			sf, _ := f.strided.RunStrides(vals[3])
+			s, _ = shape.StridedSliceOf(shapes[0], sf, vals[1], vals[2])
 		} else {
-			s, _ = sliceOf(shapes[0], vals[1], vals[2])
+			s, _ = shape.SliceOf(shapes[0], vals[1], vals[2])
 		}
 		return s
 	}
 	// The compile-time spec, when begins and dims are static.
 	static := f.slice
 	idx := make([]loopir.Index, rank)
-	var st *sliceSpec
+	var st *shape.Slice
 	if static != nil {
 		st = static
 	} else {
@@ -846,23 +656,23 @@ func lowerSlice(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		// computed on dims of 1 with the constant begins replaced by zeros.
 		st = b.sliceShapeSpec(op, f, rank)
 	}
-	if f.strided != nil && f.strided.rtStrides {
+	if f.strided != nil && f.strided.RunTime {
 		b.lowerRunStrided(op, res, x, st, spec)
 		return
 	}
 	for k := 0; k < rank; k++ {
-		ix := loopir.Index{Loop: st.axisOf[k], Step: st.step[k]}
+		ix := loopir.Index{Loop: st.AxisOf[k], Step: st.Step[k]}
 		if ix.Step == 1 {
 			ix.Step = 0
 		}
 		switch begins := b.c.vals[op.Operands[1].ID]; {
 		case static != nil:
-			ix.Off = static.begin[k]
+			ix.Off = static.Begin[k]
 		case f.strided == nil && begins != nil:
 			ix.Off = int(begins[k]) // a Slice's begins do not depend on dims
 		default:
 			kk := k
-			ix.OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.begin%d", res, k), func(hs *HostState) int { return spec(hs).begin[kk] })
+			ix.OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.begin%d", res, k), func(hs *HostState) int { return spec(hs).Begin[kk] })
 		}
 		if ix.Loop < 0 {
 			ix.Loop, ix.Step = -1, 0
@@ -876,23 +686,23 @@ func lowerSlice(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 // the run only: input axis k reads begin[k] + i·step[k] with i the result
 // loop, the product computed in the body (an access with dynamic indices;
 // in range by construction: the host computed begin, step and size).
-func (b *builder) lowerRunStrided(op *mlir.Op, res, x *mlir.Value, st *sliceSpec, spec func(*HostState) *sliceSpec) {
+func (b *builder) lowerRunStrided(op *mlir.Op, res, x *mlir.Value, st *shape.Slice, spec func(*HostState) *shape.Slice) {
 	out := b.resultBuffer(res)
 	n := b.newNest(op, res, nil)
-	rank := len(st.axisOf)
+	rank := len(st.AxisOf)
 	idx := make([]loopir.Index, rank)
 	var dyn []int
 	for k := 0; k < rank; k++ {
 		kk := k
 		ix := loopir.Index{Loop: -1}
-		ix.OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.begin%d", res, k), func(hs *HostState) int { return spec(hs).begin[kk] })
-		if l := st.axisOf[k]; l >= 0 {
+		ix.OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.begin%d", res, k), func(hs *HostState) int { return spec(hs).Begin[kk] })
+		if l := st.AxisOf[k]; l >= 0 {
 			p := b.paramFunc(fmt.Sprintf("%s.step%d", res, k), func(hs *HostState) int {
 				s := spec(hs)
-				if s.size[kk] <= 1 {
+				if s.Size[kk] <= 1 {
 					return 0 // one element: the step is never used (and may not fit 32 bits)
 				}
-				return s.step[kk]
+				return s.Step[kk]
 			})
 			i := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: memref.Int32, Loop: l})
 			step := n.Add(&loopir.Instr{Op: loopir.OpSize, Type: memref.Int32, Size: loopir.ParamSize(p)})
@@ -908,11 +718,11 @@ func (b *builder) lowerRunStrided(op *mlir.Op, res, x *mlir.Value, st *sliceSpec
 
 // sliceShapeSpec derives the static parts of a slice (which input axis
 // feeds which result axis, and the steps) without concrete values.
-func (b *builder) sliceShapeSpec(op *mlir.Op, f *opFacts, rank int) *sliceSpec {
+func (b *builder) sliceShapeSpec(op *mlir.Op, f *opFacts, rank int) *shape.Slice {
 	if f.strided == nil {
-		s := &sliceSpec{}
+		s := &shape.Slice{}
 		for k := 0; k < rank; k++ {
-			s.begin, s.step, s.axisOf = append(s.begin, 0), append(s.step, 1), append(s.axisOf, k)
+			s.Begin, s.Step, s.AxisOf = append(s.Begin, 0), append(s.Step, 1), append(s.AxisOf, k)
 		}
 		return s
 	}
@@ -921,9 +731,9 @@ func (b *builder) sliceShapeSpec(op *mlir.Op, f *opFacts, rank int) *sliceSpec {
 	for i := range x {
 		x[i] = 1 << 20
 	}
-	n := len(f.strided.strides)
+	n := len(f.strided.Strides)
 	zeros := make([]int64, n)
-	s, _ := stridedSliceOf(x, f.strided, zeros, zeros)
+	s, _ := shape.StridedSliceOf(x, f.strided, zeros, zeros)
 	return s
 }
 
@@ -939,7 +749,7 @@ func checkReverse(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) str
 	}
 	f.axes = nil
 	for _, a := range ax {
-		k, m := normAxis(a, in[0].Rank())
+		k, m := shape.NormAxis(a, in[0].Rank())
 		if m != "" {
 			return m
 		}
@@ -989,7 +799,7 @@ func checkConcat(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	if in[0].Rank() == 0 {
 		return "cannot concatenate scalars (use tf.Pack)"
 	}
-	f.axis, m = normAxis(ax[0], in[0].Rank())
+	f.axis, m = shape.NormAxis(ax[0], in[0].Rank())
 	return m
 }
 
@@ -1011,7 +821,7 @@ func dimsConcat(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string)
 			case out[a] == mlir.Dynamic:
 				out[a] = d
 			case out[a] != d:
-				return nil, fmt.Sprintf("ConcatOp : Dimension %d in both shapes must be equal: shape[0] = %s vs. shape[%d] = %s", a, dimsList(ins[0]), i+1, dimsList(s))
+				return nil, fmt.Sprintf("ConcatOp : Dimension %d in both shapes must be equal: shape[0] = %s vs. shape[%d] = %s", a, shape.List(ins[0]), i+1, shape.List(s))
 			}
 		}
 	}
@@ -1031,7 +841,7 @@ func checkPack(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string
 	if m != "" {
 		return m
 	}
-	f.axis, m = normAxis(ax, in[0].Rank()+1)
+	f.axis, m = shape.NormAxis(ax, in[0].Rank()+1)
 	return m
 }
 
@@ -1044,7 +854,7 @@ func dimsPack(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
 			case out[a] == mlir.Dynamic:
 				out[a] = d
 			case out[a] != d:
-				return nil, fmt.Sprintf("Shapes of all inputs must match: values[0].shape = %s != values[%d].shape = %s", dimsList(in[0]), i+1, dimsList(s))
+				return nil, fmt.Sprintf("Shapes of all inputs must match: values[0].shape = %s != values[%d].shape = %s", shape.List(in[0]), i+1, shape.List(s))
 			}
 		}
 	}

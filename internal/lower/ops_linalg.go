@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/shape"
 	"math"
 	"slices"
 
@@ -111,12 +112,12 @@ func dimsMatMul(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string)
 	m, ka := mmDims(in[0], mm.ta)
 	kb, n := mmDims(in[1], mm.tb)
 	if ka != mlir.Dynamic && kb != mlir.Dynamic && ka != kb {
-		return nil, fmt.Sprintf("Matrix size-incompatible: In[0]: %s, In[1]: %s", dimsList(in[0]), dimsList(in[1]))
+		return nil, fmt.Sprintf("Matrix size-incompatible: In[0]: %s, In[1]: %s", shape.List(in[0]), shape.List(in[1]))
 	}
 	var out []int
 	if mm.batched {
 		var m string
-		out, m = broadcastDims([][]int{in[0][:len(in[0])-2], in[1][:len(in[1])-2]})
+		out, m = shape.Broadcast([][]int{in[0][:len(in[0])-2], in[1][:len(in[1])-2]})
 		if m != "" {
 			return nil, "In[0] and In[1] must have compatible batch dimensions: " + m
 		}
@@ -250,42 +251,6 @@ func checkRange(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) strin
 
 func rangeElem(_ *mlir.Op, _ *opFacts, in []mlir.TensorType) memref.DType { return in[0].Elem }
 
-// roundHost rounds x to the float type dt (to nearest even, once).
-func roundHost(dt memref.DType, x float64) float64 {
-	switch dt {
-	case memref.Float32:
-		return float64(float32(x))
-	case memref.Float16:
-		return float64(memref.F16ToF32(memref.F64ToF16(x)))
-	}
-	return x
-}
-
-// rangeSize is tf.Range's element count. For floats it is computed in the
-// element type dt, as TensorFlow's kernel (core/kernels/sequence_ops.cc:
-// ceil(abs((limit - start) / delta)) in T) and its XLA lowering do:
-// limit - start and the quotient are each rounded to dt, so f32
-// Range(0, 0.3, 0.1) has 3 elements (float64 would give 4).
-func rangeSize(start, limit, delta float64, dt memref.DType) (int, string) {
-	integer := !dt.IsFloat()
-	if delta == 0 {
-		return 0, "Requires delta != 0"
-	}
-	if (start > limit && delta > 0) || (start < limit && delta < 0) {
-		return 0, fmt.Sprintf("Requires start <= limit when delta > 0: %v/%v", start, limit)
-	}
-	var n float64
-	if integer {
-		n = math.Floor((math.Abs(limit-start) + math.Abs(delta) - 1) / math.Abs(delta))
-	} else {
-		n = math.Ceil(math.Abs(roundHost(dt, roundHost(dt, limit-start)/delta)))
-	}
-	if n > memref.MaxElements {
-		return 0, fmt.Sprintf("Requires the range to have at most %d elements, got %v", int64(memref.MaxElements), n)
-	}
-	return int(n), ""
-}
-
 func dimsRange(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
 	// At run time the host values are there; at compile time constants
 	// (folded into vals for ints, or float constants in the attribute).
@@ -309,39 +274,11 @@ func dimsRange(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, stri
 		}
 	}
 	if !op.Results[0].Type.Elem.IsFloat() && vals[0] != nil && vals[1] != nil && vals[2] != nil {
-		n, m := rangeSizeInt(vals[0][0], vals[1][0], vals[2][0])
+		n, m := shape.RangeSizeInt(vals[0][0], vals[1][0], vals[2][0])
 		return []int{n}, m
 	}
-	n, m := rangeSize(x[0], x[1], x[2], op.Results[0].Type.Elem)
+	n, m := shape.RangeSize(x[0], x[1], x[2], op.Results[0].Type.Elem)
 	return []int{n}, m
-}
-
-// rangeSizeInt is tf.Range's element count for integers, computed exactly
-// (float64 loses the low bits of large int64 operands): ceil(|limit -
-// start| / |delta|).
-func rangeSizeInt(start, limit, delta int64) (int, string) {
-	if delta == 0 {
-		return 0, "Requires delta != 0"
-	}
-	if (start > limit && delta > 0) || (start < limit && delta < 0) {
-		return 0, fmt.Sprintf("Requires start <= limit when delta > 0: %d/%d", start, limit)
-	}
-	d := uint64(limit) - uint64(start) // |limit - start| as two's complement
-	if start > limit {
-		d = uint64(start) - uint64(limit)
-	}
-	ad := uint64(delta)
-	if delta < 0 {
-		ad = -ad
-	}
-	n := d / ad
-	if d%ad != 0 {
-		n++
-	}
-	if n > memref.MaxElements {
-		return 0, fmt.Sprintf("Requires the range to have at most %d elements, got %d", int64(memref.MaxElements), n)
-	}
-	return int(n), ""
 }
 
 func lowerRange(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
@@ -389,7 +326,7 @@ func checkOneHot(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	if ax == -1 {
 		ax = int64(idx.Rank())
 	}
-	f.axis, m = normAxis(ax, idx.Rank()+1)
+	f.axis, m = shape.NormAxis(ax, idx.Rank()+1)
 	return m
 }
 

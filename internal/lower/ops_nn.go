@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/shape"
 	"math"
 	"slices"
 	"strings"
@@ -208,30 +209,9 @@ func (nn *nnFacts) convAxis(a, in, k int) (out, before, after int, msg string) {
 	return out, before, after, ""
 }
 
-// convGroups checks the depths of a convolution: the input depth c is
-// a positive multiple of the filter's depth fc (their ratio is the number
-// of groups, 1 for an ordinary convolution), which divides the output
-// depth o. It returns the number of groups, or Dynamic.
-func convGroups(c, fc, o int) (int, string) {
-	if fc == 0 {
-		return 0, "filter depth must be positive, got 0"
-	}
-	if c == mlir.Dynamic || fc == mlir.Dynamic {
-		return mlir.Dynamic, ""
-	}
-	if c%fc != 0 || c == 0 {
-		return 0, fmt.Sprintf("input depth must be evenly divisible by filter depth (and positive): %d vs %d", c, fc)
-	}
-	g := c / fc
-	if o != mlir.Dynamic && o%g != 0 {
-		return 0, fmt.Sprintf("output depth must be evenly divisible by number of groups: %d vs %d", o, g)
-	}
-	return g, ""
-}
-
 func dimsConv2D(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
 	x, w := in[0], in[1]
-	if _, m := convGroups(x[3], w[2], w[3]); m != "" {
+	if _, m := shape.ConvGroups(x[3], w[2], w[3]); m != "" {
 		return nil, m
 	}
 	out := []int{x[0], 0, 0, w[3]}
@@ -377,7 +357,7 @@ func lowerConv2D(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	}
 
 	// Groups: 1 when the depths are statically equal.
-	groups, _ := convGroups(xt.Dims[3], wt.Dims[2], wt.Dims[3])
+	groups, _ := shape.ConvGroups(xt.Dims[3], wt.Dims[2], wt.Dims[3])
 	grouped := groups != 1
 	groupsAt := func(hs *HostState) int { return hs.Shapes[xid][3] / hs.Shapes[wid][2] }
 	splitShape := func(shape func(*HostState) []int) func(*HostState) []int {
@@ -830,7 +810,7 @@ func dimsEinsum(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string)
 			case !ok || s == mlir.Dynamic:
 				size[l] = d[a]
 			case d[a] != mlir.Dynamic && d[a] != s:
-				return nil, fmt.Sprintf("Expected dimension %d at axis %d of input %d shaped %s but got dimension %d (label %q)", s, a, j, dimsList(d), d[a], l)
+				return nil, fmt.Sprintf("Expected dimension %d at axis %d of input %d shaped %s but got dimension %d (label %q)", s, a, j, shape.List(d), d[a], l)
 			}
 		}
 		if t.ell >= 0 {
@@ -840,8 +820,8 @@ func dimsEinsum(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string)
 	var ell []int
 	if len(ells) > 0 {
 		var m string
-		if ell, m = broadcastDims(ells); m != "" {
-			return nil, `the inputs' "..." dims do not broadcast: ` + shapesList(ells)
+		if ell, m = shape.Broadcast(ells); m != "" {
+			return nil, `the inputs' "..." dims do not broadcast: ` + shape.ListAll(ells)
 		}
 	}
 	out := []int{}

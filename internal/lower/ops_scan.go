@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/shape"
 	"math"
 	"slices"
 
@@ -53,7 +54,7 @@ func (c *checked) axisOperand(op *mlir.Op, in []mlir.TensorType, i int, what str
 	if len(ax) != 1 {
 		return 0, fmt.Sprintf("%s must be a scalar, got %d values", what, len(ax))
 	}
-	return normAxis(ax[0], rank)
+	return shape.NormAxis(ax[0], rank)
 }
 
 // --- ArgMax, ArgMin ----------------------------------------------------------
@@ -83,7 +84,7 @@ func checkArgMinMax(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) s
 func dimsArgMinMax(op *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
 	x := in[0]
 	if x[f.axis] == 0 {
-		return nil, fmt.Sprintf("Reduction axis %d is empty in shape %s", f.axis, dimsList(x))
+		return nil, fmt.Sprintf("Reduction axis %d is empty in shape %s", f.axis, shape.List(x))
 	}
 	if argMinMaxElem(op, f, nil) == memref.Int32 && x[f.axis] > math.MaxInt32 {
 		return nil, fmt.Sprintf("dimension %d of size %d does not fit i32 indices", f.axis, x[f.axis])
@@ -286,7 +287,7 @@ func dimsScatter(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string
 	want := append(slices.Clone(ix[:m]), t[k:]...)
 	for a, d := range up {
 		if d != mlir.Dynamic && want[a] != mlir.Dynamic && d != want[a] {
-			return nil, fmt.Sprintf("updates.shape %s must be indices.shape[:-1] + tensor.shape[%d:] = %s", dimsList(up), k, dimsList(want))
+			return nil, fmt.Sprintf("updates.shape %s must be indices.shape[:-1] + tensor.shape[%d:] = %s", shape.List(up), k, shape.List(want))
 		}
 	}
 	return t, ""
@@ -333,7 +334,7 @@ func (b *builder) lowerScatter(op *mlir.Op, f *opFacts, res *mlir.Value, add boo
 	}
 	tid := t.ID
 	fault := b.fault(op, func(hs *HostState) string {
-		return fmt.Sprintf("indices must index into shape %s (the first %d dims): an index is out of range", dimsList(hs.Shapes[tid]), k)
+		return fmt.Sprintf("indices must index into shape %s (the first %d dims): an index is out of range", shape.List(hs.Shapes[tid]), k)
 	})
 	v := b.load(n, updates, identity(len(kinds)))
 	if add {
