@@ -1,6 +1,7 @@
-// Package archtest enforces the import map (README.md, "How it works"): memref and cache
-// are leaves, the front end (mlir) knows no op semantics, the shape
-// library (shape) and the control-flow split (flow) know no op either, the loop IR knows
+// Package archtest enforces the import map (README.md, "How it works"):
+// memref and cache are leaves, the front end (mlir) knows no op
+// semantics, the shape library (shape) and the control-flow split (flow)
+// know no op either, the loop IR knows
 // neither MLIR nor Wasm, the Wasm encoder knows nothing of sandjit, the
 // code generator does not see the front end or the checker, and engine
 // sits on top of them all.

@@ -69,9 +69,9 @@ type Kernel struct {
 	// per-call overhead).
 	FixedTarget bool
 	// AnchorMs is the single-threaded native time the target was set
-	// against: the faster of peers.md's "C -O3" and "C -Ofast" (the
-	// recipes of native/suite.c) at DefaultSize, on the machine peers.md
-	// measured. 0: none (K9, whose target is a per-call overhead through
+	// against: the faster of the "C -O3" and "C -Ofast" builds of
+	// native/suite.c (NativeFlags) at DefaultSize, on the machine where
+	// the targets were set. 0: none (K9, whose target is a per-call overhead through
 	// the Go API, not a multiple of native code).
 	AnchorMs float64
 	// Tol is the tolerance against the Go baseline for d.
@@ -129,10 +129,10 @@ func (k *Kernel) Target(d Dims, backend string) (ms float64, scaled bool) {
 }
 
 // NativeTargetRatio is the target as a ratio to native code: the target
-// time at DefaultSize on backend over AnchorMs, the native time peers.md
-// measured when the targets were set. Compared with sandjit's ratio to
+// time at DefaultSize on backend over AnchorMs, the native time measured
+// when the targets were set. Compared with sandjit's ratio to
 // the native peer measured in the same sitting, it judges the target on
-// any machine (a VM whose CPU or clock differs from peers.md's moves both
+// any machine (a VM whose CPU or clock differs from that machine's moves both
 // times alike). 0 when the kernel has no anchor.
 func (k *Kernel) NativeTargetRatio(backend string) float64 {
 	if k.AnchorMs == 0 {
@@ -389,7 +389,7 @@ var suite = []*Kernel{
 		FLOPs:    func(d Dims) int64 { return 0 },
 		Bytes:    func(d Dims) int64 { return f32(2 * nn(d)) },
 		TargetMs: 1.0,
-		AnchorMs: 0.668, // C -O3 32×32 blocked (peers.md's extra variant; its plain C loops: 3.39)
+		AnchorMs: 0.668, // C -O3 32×32 blocked (a variant measured when the target was set; plain C loops: 3.39)
 		Tol:      tol(0, 0),
 	},
 	{
