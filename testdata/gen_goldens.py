@@ -3435,6 +3435,16 @@ def _(x, scale, offset, mean, var):
     return y1, y2, v1
 
 
+@op4_kernel("rank", [
+    [F((2, 3, 4)), B((3, 5))],
+    [F(()), B((0, 2))],
+    [F((7,)), B((1, 1))],
+    [F((1, 2, 1, 3)), B((4, 0))],
+])
+def _(x, y):
+    return Const(x.ndim, "i32"), Const(y.ndim, "i32"), np.ones((x.ndim,), dtype=np.int32)
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

@@ -27,6 +27,7 @@ func dataOps() []*opDef {
 			notes: "a view: no copy; without squeeze_dims it needs to know which dims are 1 (static, or a shape specialization)", doc: "x without size-1 axes (squeeze_dims, or all)"},
 		{name: "tf.BroadcastTo", arity: 2, types: setAll, sizes: []int{1}, check: checkBroadcastTo, dims: dimsBroadcastTo, lower: lowerBroadcastTo, shapeArg: 2, needs: "shape: " + read, notes: "numpy broadcasting", doc: "x broadcast to shape (numpy rules)"},
 		{name: "tf.Shape", arity: 1, types: setAll, check: checkShape, dims: dimsShape, elem: shapeElem, lower: lowerHostValue, host: hostShape, hostShapes: true, doc: "x's shape (out_type i32 or i64)"},
+		{name: "tf.Rank", arity: 1, types: setAll, check: checkRank, dims: dimsRank, elem: rankElem, lower: lowerHostValue, host: hostRank, hostShapes: true, doc: "the number of x's dims (i32)"},
 		{name: "tf.Fill", arity: 2, types: setAll, sizes: []int{0}, check: checkFill, dims: dimsFill, elem: lastElem, lower: lowerFill, shapeArg: 1, needs: "dims: " + read, doc: "a tensor of shape dims filled with value"},
 		{name: "tf.Slice", arity: 3, types: setAll, sizes: []int{1, 2}, check: checkSlice, dims: dimsSlice, lower: lowerSlice, host: hostSlice, needs: "begin, size: " + read, doc: "x[begin : begin+size] (size -1: to the end)"},
 		{name: "tf.StridedSlice", arity: 4, types: setAll, sizes: []int{1, 2, 3}, check: checkStridedSlice, dims: dimsStridedSlice, lower: lowerSlice, host: hostSlice, needs: "begin, end, strides: " + read, doc: "x[begin:end:strides] with TF's masks"},
@@ -465,6 +466,18 @@ func shapeElem(op *mlir.Op, _ *opFacts, _ []mlir.TensorType) memref.DType {
 
 func dimsShape(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string) {
 	return []int{len(in[0])}, ""
+}
+
+// checkRank has nothing to check: any ranked x has a rank, and rankElem
+// makes a result declared other than i32 an error.
+func checkRank(*checked, *mlir.Op, *opFacts, []mlir.TensorType) string { return "" }
+
+func rankElem(*mlir.Op, *opFacts, []mlir.TensorType) memref.DType { return memref.Int32 }
+
+func dimsRank(*mlir.Op, *opFacts, [][]int, [][]int64) ([]int, string) { return []int{}, "" }
+
+func hostRank(_ *mlir.Op, _ *opFacts, _ [][]int64, shapes [][]int, _ []int, _ memref.DType) ([]int64, bool) {
+	return []int64{int64(len(shapes[0]))}, true
 }
 
 // lowerHostValue gives a value the host computes a Host buffer, which the
