@@ -142,13 +142,20 @@ func (b *builder) param(v *mlir.Value, axes ...int) int {
 		name += fmt.Sprint(a)
 	}
 	id := v.ID
-	return b.paramFunc(name, func(hs *HostState) int {
+	i := b.paramFunc(name, func(hs *HostState) int {
 		n := 1
 		for _, a := range axes {
 			n *= hs.Shapes[id][a]
 		}
 		return n
 	})
+	if len(axes) == 1 {
+		// Exactly shape(v)[a]: loopir.WritesWhole can then prove that a
+		// store loop over it covers v's buffer, so the host need not
+		// zero a dynamic output before each run.
+		b.prog.Params[i].Dim = &loopir.ValueDim{Value: id, Axis: axes[0]}
+	}
+	return i
 }
 
 // paramFunc returns the index of a parameter the host computes with fn,
