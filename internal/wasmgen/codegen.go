@@ -1127,7 +1127,8 @@ func (ng *nestGen) finishRegAcc(ptr []uint32) {
 // for it, and moves every loop-carried value once per trip, so the fewer
 // trips the better until registers run out.
 //
-// Measured under wazero (best of 6 interleaved rounds, 1024² f32, p10 ms,
+// Measured under wazero with unrollFor edited and go run ./cmd/sandjit
+// bench (best of 6 interleaved rounds, 1024² f32, p10 ms,
 // unroll 4 → 8 → 16 with one accumulator set per instance): K2 0.65 →
 // 0.58 → 0.54, K3 0.35 → 0.28 → 0.26, K5 0.21 → 0.16 → 0.15; K4 0.12 →
 // 0.095 → 0.118 and K10 0.60 → 0.49 → 0.57, where sixteen accumulator sets

@@ -42,7 +42,9 @@ type mmConfig struct {
 // with Options.SharedMemory, the only hint Options carries). Tests and
 // sweeps change them.
 //
-// Measured on K7 (512³ f32, interleaved, this noisy 2-vCPU host): under
+// Measured on K7 (512³ f32, interleaved, a noisy 2-vCPU host; each shape
+// set in mmConfigs, then go test ./internal/wasmgen -run '^$' -bench
+// Matmul, and sandjit bench --backend=wasmtime for the other row): under
 // wazero 2×16 with b·a, splats first, k unrolled 8 with touches was
 // fastest (4×8, 3×16, 1×16 and 1×32 15–35% slower, k blocking slower
 // still). Under the engine's wasmtime (shared memory, epochs) 2×16 with

@@ -29,15 +29,15 @@ import (
 // trBlock is the block size (elements), in both directions.
 //
 // Measured under wazero on K8 (1024² f32, RunInArena, medians, three
-// interleaved rounds on a 2-vCPU Zen 3 VM): 8×8 blocks in the order above
+// interleaved rounds on a 2-vCPU Zen 3 VM; trBlock and the order edited,
+// then go test ./internal/wasmgen -run '^$' -bench Transpose): 8×8 blocks in the order above
 // 1.45–2.10 ms against 3.04–3.78 ms for the earlier 8×8 blocks in 32×32
 // tiles taken along the output's rows; 16×16 blocks 2.0–3.2 ms, and 8×8
 // blocks grouped in tiles of 16 or 64 1.5–3.3 ms. With N = 1024 a column
 // of the input is 4 KiB apart, so every line a tile's column touches maps
 // to one L1 set (8 ways on Zen 3): more than 8 rows in flight evict each
-// other. The C peer's
-// best tiling, 8×8 written row by row in the same order, takes 0.68–0.88
-// ms there.
+// other. The C peer's best tiling (sandjit bench --native, K8) is 8×8
+// written row by row in the same order.
 const trBlock = 8
 
 // transposeNest is a matched transpose nest.
