@@ -30,7 +30,7 @@ import (
 //
 // Measured under wazero on K8 (1024² f32, RunInArena, medians, three
 // interleaved rounds on a 2-vCPU Zen 3 VM; trBlock and the order edited,
-// then go test ./internal/wasmgen -run '^$' -bench Transpose): 8×8 blocks in the order above
+// then go test ./internal/wasmgen -run '^$' -bench BenchmarkTranspose): 8×8 blocks in the order above
 // 1.45–2.10 ms against 3.04–3.78 ms for the earlier 8×8 blocks in 32×32
 // tiles taken along the output's rows; 16×16 blocks 2.0–3.2 ms, and 8×8
 // blocks grouped in tiles of 16 or 64 1.5–3.3 ms. With N = 1024 a column
