@@ -29,8 +29,9 @@ package engine
 // another version, configuration or CPU, which is then compiled again).
 //
 // Calls go through the shim's wasmtime_func_call_unchecked path: no
-// allocation, no lock, ~100 ns, against 1–2.6 µs for wasmtime-go's
-// Func.Call (the export signatures are checked once, at load).
+// allocation, no lock, unlike wasmtime-go's Func.Call (the export
+// signatures are checked once, at load); go test ./engine -run NONE
+// -bench 'WasmtimeShimCall|BackendCall' times it.
 //
 // Epoch interruption is a guard against runaway kernels, not the way runs
 // are cancelled (the engine checks ctx between ~1 ms chunks, as for

@@ -120,8 +120,8 @@ func (a *wazeroArena) mem() []byte { return a.buf }
 
 // zeroBigBlock is the size from which zeroing gives pages back to the OS
 // rather than writing them. Faulting a page back in costs far more than
-// clearing it (~10 µs per 4 KiB page on a VM, against ~0.2 µs to clear),
-// so only blocks too big to be worth keeping resident are released.
+// clearing it (on a VM most), so only blocks too big to be worth keeping
+// resident are released.
 const zeroBigBlock = 256 << 20
 
 // zero zeroes b, a range of the arena: small ranges by writing, big ones

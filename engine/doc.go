@@ -12,7 +12,7 @@
 //
 // How a run goes: the inputs are checked against the signature (with the
 // original tf_cpurt wording: "operand #1 rank does not match expected input
-// rank: …"); the host computes every shape (lower.Kernel.Shapes), lays out
+// rank: …"); the host computes every shape (the Kernel's shape program), lays out
 // every buffer of the run in one arena block, copies the inputs in (unless
 // they already live in the arena: Runtime.NewTensor), writes the argument
 // block (memref's descriptor ABI), and calls the kernel's exports. Work
@@ -28,7 +28,7 @@
 // arguments (WithSpecialization: Enabled, Always, Disabled); every compiled
 // form cached under a content address (cache.go) in memory and, with a
 // cache directory, on disk. Arguments that only size results (a reshape's
-// shape, a range's bounds: lower.SizeArgs) are read before the run, not
+// shape, a range's bounds) are read before the run, not
 // specialized on: no value of them causes a compile. A run's plan (shapes,
 // layout, argument block) is cached per argument shapes and those values.
 // RunInArena leaves results in the arena, so with inputs there too a run
@@ -67,9 +67,11 @@
 // kernel provably stores in full), so no run reads bytes it did not write
 // or zero, and no bytes leave their arena. Kernel traps become errors
 // (ErrTrap); a kernel's fault (a gather index out of range, a NaN that
-// a numerics check meets) is an ErrArgument wrapping the op's *mlir.Error;
-// bad inputs are ErrArgument or ErrShape; kernel-text problems
-// are mlir.ErrorList values with file:line:col positions. Nothing a
+// a numerics check meets) is an ErrArgument wrapping the op's *Error;
+// bad inputs are ErrArgument or ErrShape; kernel-text problems are
+// ErrorList values with file:line:col positions (errors.go lists what
+// callers match: the package re-exports every sentinel and error type of
+// its API, so a program imports engine and memref only). Nothing a
 // caller passes makes the engine panic.
 //
 // Lifetimes (lifetime.go): Runtime.Close follows net/http's

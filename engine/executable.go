@@ -40,7 +40,7 @@ func WithFilename(name string) CompileOption {
 }
 
 // WithParseLimits bounds the kernel text (size, ops, nesting).
-func WithParseLimits(l mlir.ParseLimits) CompileOption {
+func WithParseLimits(l ParseLimits) CompileOption {
 	return func(c *compileConfig) error { c.limits = l; return nil }
 }
 
@@ -53,9 +53,10 @@ func WithStages() CompileOption {
 // Compile parses and checks kernel text and compiles its default
 // executable (when it has one: see Specialization). Compiling the same
 // text with the same options again returns the same JitExecutable from the
-// runtime's cache. Errors in the kernel are a mlir.ErrorList (each with
-// file:line:col and the op); they match mlir.ErrSyntax, mlir.ErrInvalid
-// or mlir.ErrUnsupported with errors.Is. A failed compile is cached too.
+// runtime's cache. Errors in the kernel are an ErrorList (each *Error
+// with its Pos, file:line:col, and the op); they match ErrSyntax,
+// ErrInvalid or ErrUnsupported with errors.Is. A failed compile is cached
+// too.
 func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption) (*JitExecutable, error) {
 	if err := r.enter(); err != nil {
 		return nil, err
@@ -305,7 +306,7 @@ func (x *Executable) close() {
 }
 
 // Kernel is the compiled kernel (its graph and loop IR).
-func (x *Executable) Kernel() *lower.Kernel { return x.kernel }
+func (x *Executable) Kernel() *Kernel { return x.kernel }
 
 // WAT is the text form of the generated Wasm module.
 func (x *Executable) WAT() string { return x.art.WAT() }

@@ -10,17 +10,6 @@ import (
 	"github.com/sandjit/sandjit/memref"
 )
 
-// ErrLimit: a run or a compilation exceeded a bound of the runtime (a
-// While's iteration limit, WithMaxIterations; a compile limit,
-// WithCompileLimits, reported as a *LimitError naming it). It is
-// mlir.ErrLimit.
-var ErrLimit = mlir.ErrLimit
-
-// LimitError is a compilation over one of its limits (WithCompileLimits):
-// Limit names it ("max_loop_instructions", "max_wasm_bytes"). It matches
-// ErrLimit.
-type LimitError = mlir.LimitError
-
 // flowExec runs a function with control flow (lower.Flow): its segments
 // through JitExecutables of their own (each with its default executable
 // and specializations), its control ops on the host. Segments and

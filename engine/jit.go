@@ -68,9 +68,9 @@ func WithSpecialization(s Specialization) CompileOption {
 type SpecializationListener interface {
 	// ModuleSpecialized reports the argument types a specialization is
 	// compiled for, with the symbolic shapes of its dynamic dims.
-	ModuleSpecialized(args []mlir.TensorType, shapes lower.SymbolicShapes)
+	ModuleSpecialized(args []TensorType, shapes SymbolicShapes)
 	// ValueSpecialized reports an argument whose contents became a constant.
-	ValueSpecialized(arg int, value *mlir.DenseAttr)
+	ValueSpecialized(arg int, value *DenseAttr)
 }
 
 // WithSpecializationListener installs a listener.
@@ -90,7 +90,7 @@ type debugListener struct {
 	w  io.Writer
 }
 
-func (d *debugListener) ModuleSpecialized(args []mlir.TensorType, _ lower.SymbolicShapes) {
+func (d *debugListener) ModuleSpecialized(args []TensorType, _ SymbolicShapes) {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		parts[i] = a.String()
@@ -100,7 +100,7 @@ func (d *debugListener) ModuleSpecialized(args []mlir.TensorType, _ lower.Symbol
 	fmt.Fprintf(d.w, "Specialized module: %s\n", strings.Join(parts, ", "))
 }
 
-func (d *debugListener) ValueSpecialized(arg int, v *mlir.DenseAttr) {
+func (d *debugListener) ValueSpecialized(arg int, v *DenseAttr) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	fmt.Fprintf(d.w, "Arg[%d] value specialized: %s\n", arg, v)
@@ -264,10 +264,10 @@ func (e *JitExecutable) defaultExe(ctx context.Context) (*Executable, error) {
 const defTouch = 64
 
 // Func is the entry function's graph.
-func (e *JitExecutable) Func() *mlir.Func { return e.fn }
+func (e *JitExecutable) Func() *Func { return e.fn }
 
 // Module is the parsed kernel module.
-func (e *JitExecutable) Module() *mlir.Module { return e.mod }
+func (e *JitExecutable) Module() *Module { return e.mod }
 
 // Key is the kernel's content address (see kernelKey).
 func (e *JitExecutable) Key() cache.Key { return e.key }
@@ -277,10 +277,10 @@ func (e *JitExecutable) Key() cache.Key { return e.key }
 func (e *JitExecutable) Mode() Specialization { return e.mode }
 
 // Constraints are the arguments' resolved operand constraints.
-func (e *JitExecutable) Constraints() []lower.Constraint { return e.cons }
+func (e *JitExecutable) Constraints() []Constraint { return e.cons }
 
 // Signature describes the kernel's arguments and results as declared.
-func (e *JitExecutable) Signature() (args, results []mlir.TensorType) {
+func (e *JitExecutable) Signature() (args, results []TensorType) {
 	for _, a := range e.fn.Args {
 		args = append(args, a.Type)
 	}

@@ -26,7 +26,8 @@ func newMmapMemory(max uint64) (*mmapMemory, error) {
 		return nil, fmt.Errorf("reserving %d bytes of linear memory: %w", max, err)
 	}
 	// Transparent huge pages: a first touch faults in 2 MiB, not 4 KiB
-	// (page faults cost ~10 µs each on the VMs we run on). Best effort.
+	// (on a VM a page fault costs far more than writing the page).
+	// Best effort.
 	_ = unix.Madvise(buf, unix.MADV_HUGEPAGE)
 	return &mmapMemory{buf: buf}, nil
 }

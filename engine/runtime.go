@@ -66,7 +66,7 @@ type config struct {
 type CompileLimits struct {
 	// LoopInstructions bounds the loop IR (instructions in all nests)
 	// after lowering and after every pass: the fused expression size.
-	// Default lower.DefaultMaxLoopInstrs.
+	// Default DefaultMaxLoopInstructions.
 	LoopInstructions int
 	// WasmBytes bounds the encoded module, checked before the backend
 	// compiles it to native code (whose size and compile time follow the
@@ -86,6 +86,9 @@ func (l CompileLimits) lowerOptions(o lower.CompileOptions) lower.CompileOptions
 	o.MaxLoopInstrs, o.MaxRank, o.MaxElements = l.LoopInstructions, l.Rank, l.Elements
 	return o
 }
+
+// DefaultMaxLoopInstructions is CompileLimits.LoopInstructions's default.
+const DefaultMaxLoopInstructions = lower.DefaultMaxLoopInstrs
 
 // DefaultMaxWasmBytes is CompileLimits.WasmBytes's default.
 const DefaultMaxWasmBytes = 32 << 20

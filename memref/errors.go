@@ -15,6 +15,11 @@ var (
 	// .npy file (not by plain I/O errors of the underlying reader).
 	ErrNPY = errors.New("invalid .npy")
 
+	// ErrNPYTooLarge is matched (with ErrNPY) by ReadNPY's error for an
+	// array whose data is over the caller's maxBytes: the file may be
+	// fine, the caller's limit is what it exceeds.
+	ErrNPYTooLarge = errors.New("array over the byte limit")
+
 	// ErrLiteral is matched by every error of ParseLiteral.
 	ErrLiteral = errors.New("invalid tensor literal")
 
@@ -31,3 +36,12 @@ var (
 	// live block (double free, or never handed out).
 	ErrArena = errors.New("arena")
 )
+
+// errorOf is an error that prints as msg and matches each of kinds.
+type errorOf struct {
+	msg   string
+	kinds []error
+}
+
+func (e *errorOf) Error() string   { return e.msg }
+func (e *errorOf) Unwrap() []error { return e.kinds }

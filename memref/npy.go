@@ -120,7 +120,9 @@ func ReadNPY(r io.Reader, maxBytes int64) (*Tensor, error) {
 	}
 	need := n * h.dtype.Size()
 	if maxBytes > 0 && int64(need) > maxBytes {
-		return nil, npyErr("array %s of %v holds %d bytes, over the limit of %d", shapeTuple(h.shape), h.dtype, need, maxBytes)
+		// Worded as every ErrNPY error, matching ErrNPYTooLarge too.
+		msg := npyErr("array %s of %v holds %d bytes, over the limit of %d", shapeTuple(h.shape), h.dtype, need, maxBytes).Error()
+		return nil, &errorOf{msg: msg, kinds: []error{ErrNPY, ErrNPYTooLarge}}
 	}
 	data, err := readNPYData(r, need)
 	if err != nil {

@@ -366,6 +366,9 @@ func TestReadNPYErrors(t *testing.T) {
 			if !errors.Is(err, ErrNPY) {
 				t.Errorf("error does not wrap ErrNPY: %v", err)
 			}
+			if tooLarge := c.name == "over maxBytes"; errors.Is(err, ErrNPYTooLarge) != tooLarge {
+				t.Errorf("errors.Is(err, ErrNPYTooLarge) = %v, want %v: %v", !tooLarge, tooLarge, err)
+			}
 			if !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %q, want it to contain %q", err, c.want)
 			}

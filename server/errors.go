@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/sandjit/sandjit/internal/mlir"
 	"net/http"
 	"strings"
 
@@ -124,7 +123,7 @@ func overLimit(limit, format string, args ...any) *apiError {
 }
 
 // parseLimitMessages recognise the parser's diagnostics for its limits
-// (mlir.ParseLimits), which are mlir.ErrUnsupported errors without a
+// (engine.ParseLimits), which are engine.ErrUnsupported errors without a
 // sentinel of their own. A test pins each wording, so that a change in
 // lower shows up as a failing server test rather than as a 422.
 var parseLimitMessages = []struct {
@@ -148,7 +147,7 @@ func compileError(err error) *apiError {
 	if e, ok := limitError(err); ok {
 		return e
 	}
-	var list mlir.ErrorList
+	var list engine.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		for _, d := range list {
 			for _, m := range parseLimitMessages {
@@ -174,7 +173,7 @@ func compileError(err error) *apiError {
 		return &apiError{status: http.StatusInternalServerError, kind: kindInternal, msg: "internal compiler error", err: err}
 	case errors.Is(err, engine.ErrClosed):
 		return &apiError{status: http.StatusServiceUnavailable, kind: kindShutdown, msg: "server shutting down", err: err}
-	case errors.Is(err, mlir.ErrSyntax), errors.Is(err, mlir.ErrInvalid), errors.Is(err, mlir.ErrUnsupported),
+	case errors.Is(err, engine.ErrSyntax), errors.Is(err, engine.ErrInvalid), errors.Is(err, engine.ErrUnsupported),
 		errors.Is(err, engine.ErrArgument):
 		e := &apiError{status: http.StatusUnprocessableEntity, kind: kindKernel, msg: oneLine(err.Error()), err: err}
 		e.diagnostics = []string{e.msg}
@@ -209,7 +208,7 @@ func runError(ctx context.Context, err error) *apiError {
 		return &apiError{status: http.StatusUnprocessableEntity, kind: kindFault, msg: oneLine(err.Error()), err: err}
 	case errors.Is(err, engine.ErrClosed):
 		return &apiError{status: http.StatusServiceUnavailable, kind: kindShutdown, msg: "server shutting down", err: err}
-	case errors.Is(err, mlir.ErrSyntax), errors.Is(err, mlir.ErrInvalid), errors.Is(err, mlir.ErrUnsupported):
+	case errors.Is(err, engine.ErrSyntax), errors.Is(err, engine.ErrInvalid), errors.Is(err, engine.ErrUnsupported):
 		// A specialization that cannot be compiled for these inputs.
 		return &apiError{status: http.StatusUnprocessableEntity, kind: kindKernel, msg: oneLine(err.Error()), err: err}
 	}

@@ -283,7 +283,7 @@ func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode 
 		}()
 		q := t.quotas
 		res.exe, res.err = t.rt.Compile(cctx, []byte(kr.Source), engine.WithEntry(kr.Entry), engine.WithSpecialization(mode),
-			engine.WithParseLimits(mlir.ParseLimits{MaxBytes: q.MaxSourceBytes, MaxOps: q.MaxOps, MaxDepth: q.MaxDepth,
+			engine.WithParseLimits(engine.ParseLimits{MaxBytes: q.MaxSourceBytes, MaxOps: q.MaxOps, MaxDepth: q.MaxDepth,
 				MaxDenseElements: q.MaxElements}))
 	}()
 	select {
@@ -301,7 +301,7 @@ func (s *Server) compile(ctx context.Context, t *tenant, kr kernelRequest, mode 
 // every op's results, regions included) to the tenant's max_rank, and
 // every static part of a shape to its max_elements.
 func checkKernelTypes(fn *mlir.Func, q Quotas) error {
-	check := func(t mlir.TensorType, pos mlir.Pos, what string) error {
+	check := func(t engine.TensorType, pos engine.Pos, what string) error {
 		if !t.Ranked {
 			return nil
 		}
@@ -310,7 +310,7 @@ func checkKernelTypes(fn *mlir.Func, q Quotas) error {
 		}
 		n := uint64(1)
 		for _, d := range t.Dims {
-			if d == mlir.Dynamic || d < 0 {
+			if d == engine.Dynamic || d < 0 {
 				continue
 			}
 			hi, lo := bits.Mul64(n, uint64(d))

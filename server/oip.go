@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/sandjit/sandjit/internal/mlir"
 	"io"
 	"net/http"
 	"strconv"
@@ -225,7 +224,7 @@ func oipIndex(name, prefix string, n int) (int, bool) {
 
 // tensorMeta describes a kernel type: dynamic dims are -1; an unranked
 // type (which takes any rank) is shown as [-1].
-func tensorMeta(name string, t mlir.TensorType) oipTensorMeta {
+func tensorMeta(name string, t engine.TensorType) oipTensorMeta {
 	m := oipTensorMeta{Name: name, Datatype: oipDTypeName(t.Elem), Shape: []int{-1}}
 	if t.Ranked {
 		m.Shape = make([]int, len(t.Dims))
@@ -241,8 +240,8 @@ func tensorMeta(name string, t mlir.TensorType) oipTensorMeta {
 
 // modelSignature is what decoding a request needs to know of a model.
 type modelSignature struct {
-	args    []mlir.TensorType
-	results []mlir.TensorType
+	args    []engine.TensorType
+	results []engine.TensorType
 }
 
 func signatureOf(exe *engine.JitExecutable) modelSignature {

@@ -5,14 +5,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/sandjit/sandjit/internal/mlir"
 	"io"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/sandjit/sandjit/engine"
-	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/memref"
 	"github.com/sandjit/sandjit/server"
 )
@@ -111,7 +109,7 @@ func (c *commonFlags) compileOptions(file string, dumps map[string]bool, stdout 
 		return nil, usagef("--specialize: %v", err)
 	}
 	opts := []engine.CompileOption{engine.WithEntry(c.entry), engine.WithFilename(file), engine.WithSpecialization(mode),
-		engine.WithParseLimits(mlir.ParseLimits{MaxBytes: c.maxSource, MaxOps: c.maxOps, MaxDenseElements: c.maxElements})}
+		engine.WithParseLimits(engine.ParseLimits{MaxBytes: c.maxSource, MaxOps: c.maxOps, MaxDenseElements: c.maxElements})}
 	if dumps["stages"] {
 		opts = append(opts, engine.WithStages())
 	}
@@ -248,7 +246,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	return nil
 }
 
-func argList(fn *mlir.Func) string {
+func argList(fn *engine.Func) string {
 	parts := make([]string, len(fn.Args))
 	for i, a := range fn.Args {
 		parts[i] = a.Type.String()
@@ -263,7 +261,7 @@ func readKernel(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	lim := int64(mlir.DefaultParseLimits().MaxBytes)
+	lim := int64(engine.DefaultParseLimits().MaxBytes)
 	src, err := io.ReadAll(io.LimitReader(f, lim+1))
 	if err != nil {
 		return nil, err
@@ -461,7 +459,7 @@ func commentFor(dumps map[string]bool) string {
 }
 
 // printDumps shows the requested compiler outputs.
-func printDumps(w io.Writer, k *lower.Kernel, x *engine.Executable, dumps map[string]bool) {
+func printDumps(w io.Writer, k *engine.Kernel, x *engine.Executable, dumps map[string]bool) {
 	c := commentFor(dumps)
 	if dumps["graph"] {
 		fmt.Fprintf(w, "%s kernel graph\n%s\n", c, k.Func)
