@@ -79,7 +79,7 @@ func (b *flowBuild) build(ctx context.Context, fl *lower.Flow) (*flowExec, error
 func (x *flowExec) run(ctx context.Context, rt *Runtime, args []*memref.Tensor) ([]*memref.Tensor, error) {
 	fl := x.fl
 	if fl.Whole {
-		return x.parts[0].runChecked(ctx, args, false, nil)
+		return x.parts[0].runChecked(ctx, args, &resultSink{kind: toHeap})
 	}
 	env := make([]*memref.Tensor, fl.Func.NumValues)
 	for i, a := range fl.Func.Args {
@@ -100,7 +100,7 @@ func (x *flowExec) run(ctx context.Context, rt *Runtime, args []*memref.Tensor) 
 			return nil, err
 		}
 		if st.Seg != nil {
-			outs, err := x.parts[k].runChecked(ctx, get(st.In), false, nil)
+			outs, err := x.parts[k].runChecked(ctx, get(st.In), &resultSink{kind: toHeap})
 			if err != nil {
 				return nil, err
 			}

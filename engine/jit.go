@@ -317,28 +317,23 @@ func (e *JitExecutable) Run(ctx context.Context, inputs ...*memref.Tensor) ([]*m
 	}
 	defer e.rt.leave()
 	defer trace.StartRegion(ctx, "sandjit.run").End()
-	return e.runChecked(ctx, inputs, false, nil)
+	return e.runChecked(ctx, inputs, &resultSink{kind: toHeap})
 }
 
-// runChecked is Run (or RunInArena, with inArena; or RunInto, with dst
-// non-nil, returning no results) without the runtime check and trace
-// region (a flow's segments run through it).
-func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor, inArena bool, dst []*memref.Tensor) ([]*memref.Tensor, error) {
+// runChecked is Run, RunInArena or RunInto (by where sink puts the
+// results) without the runtime check and trace region (a flow's segments
+// run through it).
+func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor, sink *resultSink) ([]*memref.Tensor, error) {
 	if e.flow != nil {
 		if err := verifyOperands(e.declared(), inputs); err != nil {
 			return nil, err
 		}
 		e.rt.runs.Add(1)
 		outs, err := e.flow.run(ctx, e.rt, inputs)
-		switch {
-		case err != nil:
+		if err != nil {
 			return nil, err
-		case dst != nil:
-			return nil, copyResults(dst, outs, inputs)
-		case inArena:
-			return e.rt.copyToArena(outs)
 		}
-		return outs, nil
+		return sink.fromFlow(e.rt, outs, inputs)
 	}
 	x, err := e.executableFor(ctx, inputs)
 	if err != nil {
@@ -346,7 +341,7 @@ func (e *JitExecutable) runChecked(ctx context.Context, inputs []*memref.Tensor,
 	}
 	defer x.release()
 	e.rt.runs.Add(1)
-	return x.run(ctx, e.rt, inputs, inArena, dst)
+	return x.run(ctx, e.rt, inputs, sink)
 }
 
 // RunInto runs the kernel with its results written into dst, tensors the
@@ -367,10 +362,7 @@ func (e *JitExecutable) RunInto(ctx context.Context, dst []*memref.Tensor, input
 	}
 	defer e.rt.leave()
 	defer trace.StartRegion(ctx, "sandjit.run").End()
-	if dst == nil {
-		dst = []*memref.Tensor{} // non-nil: a RunInto of a kernel with no results
-	}
-	_, err := e.runChecked(ctx, inputs, false, dst)
+	_, err := e.runChecked(ctx, inputs, &resultSink{kind: toDst, dst: dst})
 	return err
 }
 
@@ -388,7 +380,7 @@ func (e *JitExecutable) RunInArena(ctx context.Context, inputs ...*memref.Tensor
 	}
 	defer e.rt.leave()
 	defer trace.StartRegion(ctx, "sandjit.run").End()
-	return e.runChecked(ctx, inputs, true, nil)
+	return e.runChecked(ctx, inputs, &resultSink{kind: toArena})
 }
 
 // Parts are the JitExecutables a kernel with control flow runs: one per

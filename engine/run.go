@@ -288,21 +288,61 @@ func (x *Executable) plan(rt *Runtime, inputs []*memref.Tensor) (*shapePlan, err
 	return pl, nil
 }
 
-// runScratch is one run's per-buffer state: the buffers' addresses, and
-// (RunInArena) the output tensors the run allocated and still owns.
-type runScratch struct {
-	offs  []uint32
-	owned []*memref.Tensor
-	// dst, for RunInto, holds the caller's result tensors; owned then
-	// maps an output buffer to the dst tensor in the arena the kernel
-	// writes directly (the caller's: never freed by the run).
-	dst []*memref.Tensor
+// A run is one path whatever its entry point: plan, give the outputs the
+// kernel writes in place their memory, lay out and fill the run's arena
+// block, call the kernel, make the results. Run, RunInArena and RunInto
+// differ only in where the results go, which is the resultSink's business
+// (prepare before the block is laid out, finish after the kernel ran,
+// abort on failure); the rules each follows are RATIONALE.md's "Results
+// forward their operands".
+
+// sinkKind names where a run's results go.
+type sinkKind uint8
+
+const (
+	// toHeap (Run): results are new tensors on the Go heap, except an
+	// argument returned as is (the same *Tensor) and a value returned
+	// twice (one *Tensor).
+	toHeap sinkKind = iota
+	// toArena (RunInArena): every result is an arena tensor of its own,
+	// the outputs written in place by the kernel.
+	toArena
+	// toDst (RunInto): the caller's tensors, checked against the results;
+	// arena ones of outputs written in place, the others by a copy.
+	toDst
+)
+
+// resultSink is where one run's results go. It lives on the caller's stack.
+type resultSink struct {
+	kind sinkKind
+	dst  []*memref.Tensor // toDst: the caller's result tensors
+	out  []*memref.Tensor // toArena: the results' slice, when prepare made it with the outputs
 }
 
-// run runs the executable on inputs. With inArena, every result is a new
-// tensor in the arena that the caller owns (FreeTensor); the kernel writes
-// its outputs there directly, so nothing is copied out.
-func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tensor, inArena bool, dst []*memref.Tensor) ([]*memref.Tensor, error) {
+// runState is what one run is: the executable, its runtime and the plan.
+type runState struct {
+	x  *Executable
+	rt *Runtime
+	pl *shapePlan
+}
+
+// runBuffers is one run's inputs and per-buffer state: each buffer's
+// address (offs) and the tensor outside the run's block that the kernel
+// writes in place, if any (owned): an output's arena tensor (RunInArena,
+// freed by abort on failure) or the caller's arena destination (RunInto).
+// It is a struct of its own so that it stays on the stack, and so does
+// the caller's inputs slice: runState's pointers leak to the heap (the
+// runtime outlives the run), and the escape analysis, which does not tell
+// fields apart, would take these with them.
+type runBuffers struct {
+	inputs []*memref.Tensor
+	offs   []uint32
+	owned  []*memref.Tensor
+}
+
+// run runs the executable on inputs, its results going to sink (RunInto's
+// return no results).
+func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tensor, sink *resultSink) ([]*memref.Tensor, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -316,88 +356,114 @@ func (x *Executable) run(ctx context.Context, rt *Runtime, inputs []*memref.Tens
 			return nil, err
 		}
 	}
-	// The per-buffer scratch lives on the stack for kernels of up to
+	// The per-buffer state lives on the stack for kernels of up to
 	// stackBuffers buffers (no pool, and no write barriers to clear it).
 	n := len(x.kernel.Program.Buffers)
-	var sc runScratch
+	st := runState{x: x, rt: rt, pl: pl}
+	bufs := runBuffers{inputs: inputs}
 	var offs [stackBuffers]uint32
 	var owned [stackBuffers]*memref.Tensor
 	if n <= stackBuffers {
-		sc.offs, sc.owned = offs[:n], owned[:n]
+		bufs.offs, bufs.owned = offs[:n], owned[:n]
 	} else {
-		sc.offs, sc.owned = make([]uint32, n), make([]*memref.Tensor, n)
+		bufs.offs, bufs.owned = make([]uint32, n), make([]*memref.Tensor, n)
 	}
-	if dst != nil {
-		if err := x.checkDst(pl, inputs, dst, rt.arena.alloc, sc.owned); err != nil {
-			return nil, err
-		}
-		sc.dst = dst
-		_, err := x.runPlanned(ctx, rt, pl, inputs, false, &sc)
+	if err := sink.prepare(&st, &bufs); err != nil {
+		sink.abort(&st, &bufs)
 		return nil, err
 	}
-	out, err := x.runPlanned(ctx, rt, pl, inputs, inArena, &sc)
+	out, err := st.runPlanned(ctx, sink, &bufs)
 	if err != nil {
-		for _, t := range sc.owned {
-			if t != nil {
-				rt.arena.alloc.FreeTensor(t)
-			}
-		}
+		sink.abort(&st, &bufs)
 	}
 	return out, err
 }
 
 // stackBuffers is the number of buffers up to which a run keeps its
-// scratch on the stack.
+// per-buffer state on the stack.
 const stackBuffers = 16
 
-// runPlanned is run once its plan is known: it gives inArena runs their
-// output tensors (in sc.owned; run frees the ones left there on error),
-// then takes the run's arena block for runBlock and frees it after.
-func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan, inputs []*memref.Tensor, inArena bool, sc *runScratch) ([]*memref.Tensor, error) {
+// prepare checks what the sink must check before the run and gives the
+// outputs the kernel writes outside the run's block their tensors
+// (bufs.owned).
+func (s *resultSink) prepare(st *runState, bufs *runBuffers) error {
+	x, pl := st.x, st.pl
 	p := x.kernel.Program
-	ar := rt.arena
-	owned := sc.owned        // inArena: output buffer → its tensor
-	var out []*memref.Tensor // the results' slice, when made with the outputs
-	if inArena && x.resultBufs != nil && len(x.resultBufs) <= stackBuffers {
-		// The results are the outputs: allocate them, and the slice
-		// that returns them, at once.
-		var dts [stackBuffers]memref.DType
-		var shapes [stackBuffers][]int
-		var over [stackBuffers]bool
-		for i, b := range x.resultBufs {
-			dts[i], shapes[i], over[i] = p.Buffers[b].DType, pl.results[i], x.overwritten[b]
+	ar := st.rt.arena
+	switch s.kind {
+	case toDst:
+		return x.checkDst(pl, bufs.inputs, s.dst, ar.alloc, bufs.owned)
+	case toArena:
+		if x.resultBufs != nil && len(x.resultBufs) <= stackBuffers {
+			// The results are the outputs: allocate them, and the slice
+			// that returns them, at once. Outputs the kernel writes in
+			// full may take blocks freed dirty (FreeTensor) without
+			// zeroing them first.
+			var dts [stackBuffers]memref.DType
+			var shapes [stackBuffers][]int
+			var over [stackBuffers]bool
+			for i, b := range x.resultBufs {
+				dts[i], shapes[i], over[i] = p.Buffers[b].DType, pl.results[i], x.overwritten[b]
+			}
+			n := len(x.resultBufs)
+			out, err := ar.alloc.NewTensorsOverwritten(dts[:n], shapes[:n], over[:n])
+			if err != nil {
+				return err
+			}
+			for i, b := range x.resultBufs {
+				bufs.owned[b] = out[i]
+			}
+			s.out = out
+			return nil
 		}
-		n := len(x.resultBufs)
-		var err error
-		// Outputs the kernel writes in full may take blocks freed dirty
-		// (FreeTensor) without zeroing them first.
-		if out, err = ar.alloc.NewTensorsOverwritten(dts[:n], shapes[:n], over[:n]); err != nil {
-			return nil, err
-		}
-		for i, b := range x.resultBufs {
-			owned[b] = out[i]
-		}
-	} else if inArena {
 		for i, b := range p.Buffers {
 			if b.Kind == loopir.Output {
 				t, err := ar.alloc.NewTensor(b.DType, pl.bufs[i].shape)
 				if err != nil {
-					return nil, err
+					return err // abort frees those made so far
 				}
-				owned[i] = t
+				bufs.owned[i] = t
 			}
 		}
 	}
+	return nil
+}
+
+// abort frees what the sink allocated for a run that failed.
+func (s *resultSink) abort(st *runState, bufs *runBuffers) {
+	if s.kind != toArena {
+		return // nothing of the run's own outside its block
+	}
+	for _, t := range bufs.owned {
+		if t != nil {
+			st.rt.arena.alloc.FreeTensor(t)
+		}
+	}
+}
+
+// zeroOwned reports whether the tensors in runBuffers.owned may hold bytes the
+// kernel must not read: the caller's (RunInto), not the arena's fresh
+// ones (RunInArena: zeroed, or overwritten in full).
+func (s *resultSink) zeroOwned() bool { return s.kind == toDst }
+
+// runPlanned takes the run's arena block (the argument block and
+// temporaries, room for the inputs not in the arena and for the outputs
+// not in bufs.owned), runs the kernel in it and frees it after.
+func (st *runState) runPlanned(ctx context.Context, sink *resultSink, bufs *runBuffers) ([]*memref.Tensor, error) {
+	x, pl, ar := st.x, st.pl, st.rt.arena
 	// Inputs already in the arena are read where they are (their address
 	// in offs); the others are copied into the block's input region.
-	offs := sc.offs
 	needIn := false
-	for i, t := range inputs { // input buffers come first, in argument order
+	for i, t := range bufs.inputs { // input buffers come first, in argument order
 		if off, ok := t.ArenaOffset(ar.alloc); ok && t.Strides == nil {
-			offs[i] = off
+			bufs.offs[i] = off
 		} else {
 			needIn = true
 		}
+	}
+	needOut := false
+	for i, b := range x.kernel.Program.Buffers {
+		needOut = needOut || b.Kind == loopir.Output && bufs.owned[i] == nil
 	}
 	var start [3]uint32 // of each region, relative to the block
 	start[regionInputs] = uint32(pl.fixed)
@@ -406,7 +472,7 @@ func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan,
 		start[regionOutputs] += uint32(pl.inBytes)
 	}
 	total := int(start[regionOutputs])
-	if !inArena {
+	if needOut {
 		total += pl.outBytes
 	}
 	// The block is taken and given back dirty: runBlock clears what the
@@ -418,33 +484,38 @@ func (x *Executable) runPlanned(ctx context.Context, rt *Runtime, pl *shapePlan,
 		return nil, err
 	}
 	defer ar.putBlock(base) // open-coded: runPlanned returns once after it
-	return x.runBlock(ctx, rt, pl, inputs, inArena, sc, base, start, out)
+	mem := ar.be.mem()
+	if err := st.runBlock(ctx, sink, bufs, mem, base, start); err != nil {
+		return nil, err
+	}
+	return sink.finish(st, bufs, mem)
 }
 
 // runBlock fills the run's arena block at base (the argument block, then
-// inputs to copy in, temporaries, constants), runs the kernel and makes
-// its results (in out, when runPlanned made it).
-func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, inputs []*memref.Tensor, inArena bool, sc *runScratch, base uint32, start [3]uint32, out []*memref.Tensor) ([]*memref.Tensor, error) {
+// inputs to copy in, temporaries, constants) and runs the kernel; the
+// buffers' addresses are left in bufs.offs.
+func (st *runState) runBlock(ctx context.Context, sink *resultSink, bufs *runBuffers, mem []byte, base uint32, start [3]uint32) error {
+	x, pl := st.x, st.pl
 	k, p := x.kernel, x.kernel.Program
-	ar := rt.arena
-	offs, owned := sc.offs, sc.owned
-	mem := ar.be.mem()
+	offs, owned := bufs.offs, bufs.owned
 	block := mem[base : base+uint32(len(pl.template))]
 	copy(block, pl.template)
 	// The block may hold an earlier run's bytes of this arena
 	// (AllocDirty): zero the temporaries and the outputs in it that the
 	// kernel is not proven to store in full before reading
-	// (loopir.Program.WritesWhole). The lowering initialises every
-	// buffer it reads, so this is a second line, not a need; constants,
-	// host data and inputs are copied over in full below, and the padding
-	// after each buffer and the slots of inputs read in place are never
-	// read.
+	// (loopir.Program.WritesWhole), and the caller's tensors it writes in
+	// place (RunInto). The lowering initialises every buffer it reads,
+	// so this is a second line, not a need; constants, host data and
+	// inputs are copied over in full below, and the padding after each
+	// buffer and the slots of inputs read in place are never read.
 	for i, b := range p.Buffers {
-		if x.overwritten[i] || !(b.Kind == loopir.Temp || b.Kind == loopir.Output && !inArena) {
+		if x.overwritten[i] || b.Kind != loopir.Temp && b.Kind != loopir.Output {
 			continue
 		}
-		if t := owned[i]; t != nil { // RunInto: the caller's arena tensor
-			clear(t.Data[:pl.bufs[i].bytes])
+		if t := owned[i]; t != nil {
+			if sink.zeroOwned() {
+				clear(t.Data[:pl.bufs[i].bytes])
+			}
 			continue
 		}
 		o := base + start[pl.region[i]] + pl.bufs[i].off
@@ -456,11 +527,11 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 		case b.Kind == loopir.Input && offs[i] != 0: // in the arena (address 0 never is)
 		case b.Kind == loopir.Input:
 			offs[i] = base + start[regionInputs] + bp.off
-			copy(mem[offs[i]:int(offs[i])+bp.bytes], inputs[i].Contiguous().Data[:bp.bytes])
+			copy(mem[offs[i]:int(offs[i])+bp.bytes], bufs.inputs[i].Contiguous().Data[:bp.bytes])
 		case b.Kind == loopir.View:
 			offs[i] = offs[b.Base] // bases come first
 		case owned[i] != nil:
-			offs[i], _ = owned[i].ArenaOffset(ar.alloc)
+			offs[i], _ = owned[i].ArenaOffset(st.rt.arena.alloc)
 		default: // temporaries, outputs, constants and host data: in the block
 			offs[i] = base + start[pl.region[i]] + bp.off
 			if bp.copyIn != nil {
@@ -469,88 +540,118 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 		}
 		binary.LittleEndian.PutUint32(block[x.dataAt[i]:], offs[i])
 	}
-
-	if err := x.execute(ctx, rt, pl, base); err != nil {
+	if err := x.execute(ctx, st.rt, pl, base); err != nil {
 		if errors.Is(err, errFault) {
 			code := x.layout.ReadFault(block)
-			return nil, fmt.Errorf("%w: %w", ErrArgument, k.FaultError(code, pl.hs))
+			return fmt.Errorf("%w: %w", ErrArgument, k.FaultError(code, pl.hs))
 		}
-		return nil, err
+		return err
 	}
+	return nil
+}
 
-	// Results.
-	if sc.dst != nil {
-		// RunInto: copy every result the kernel did not write in place
-		// (checkDst made sure each dst is exactly the result's type and
-		// shape).
-		for i, rs := range k.Results {
-			d := sc.dst[i]
-			switch {
-			case rs.Arg >= 0:
-				n := pl.argBytes[rs.Arg]
-				copy(d.Data[:n], inputs[rs.Arg].Contiguous().Data[:n])
-			case rs.Const != nil:
-				copy(d.Data, rs.Const.Data) // a constant is contiguous, of exactly d's size
-			case owned[rs.Buf] == d:
-			default:
-				o, n := offs[rs.Buf], pl.bufs[rs.Buf].bytes
-				copy(d.Data[:n], mem[o:int(o)+n])
-			}
-		}
-		return nil, nil
+// output is the bytes of buffer b of a run (plan pl) that has finished,
+// in the run's block or in its owned tensor.
+func (bufs *runBuffers) output(mem []byte, pl *shapePlan, b int) []byte {
+	o := bufs.offs[b]
+	return mem[o : int(o)+pl.bufs[b].bytes]
+}
+
+// finish makes the results of a run that has finished (RunInto's: none).
+func (s *resultSink) finish(st *runState, bufs *runBuffers, mem []byte) ([]*memref.Tensor, error) {
+	switch s.kind {
+	case toDst:
+		return nil, s.finishInto(st, bufs, mem)
+	case toArena:
+		return s.finishArena(st, bufs, mem)
 	}
+	return s.finishHeap(st, bufs, mem)
+}
+
+// finishInto copies into the caller's tensors every result the kernel did
+// not write in place (checkDst made sure each is exactly the result's
+// type and shape).
+func (s *resultSink) finishInto(st *runState, bufs *runBuffers, mem []byte) error {
+	for i, rs := range st.x.kernel.Results {
+		d := s.dst[i]
+		switch {
+		case rs.Arg >= 0:
+			n := st.pl.argBytes[rs.Arg]
+			copy(d.Data[:n], bufs.inputs[rs.Arg].Contiguous().Data[:n])
+		case rs.Const != nil:
+			copy(d.Data, rs.Const.Data) // a constant is contiguous, of exactly d's size
+		case bufs.owned[rs.Buf] == d:
+		default:
+			b := bufs.output(mem, st.pl, rs.Buf)
+			copy(d.Data[:len(b)], b)
+		}
+	}
+	return nil
+}
+
+// finishArena makes every result a tensor of its own in the arena:
+// outputs as they are (a second use of one is a copy), arguments and
+// constants copied in. The outputs move from bufs.owned to the results.
+func (s *resultSink) finishArena(st *runState, bufs *runBuffers, mem []byte) ([]*memref.Tensor, error) {
+	k, pl, alloc := st.x.kernel, st.pl, st.rt.arena.alloc
+	out := s.out
 	if out == nil {
 		out = make([]*memref.Tensor, len(k.Results))
 	}
-	if inArena {
-		// Every result a tensor of its own in the arena: outputs as they
-		// are (a second use of one is a copy), arguments and constants
-		// copied in.
-		for i, rs := range k.Results {
-			var src *memref.Tensor
-			switch {
-			case rs.Arg >= 0:
-				src = inputs[rs.Arg].Contiguous()
-			case rs.Const != nil:
-				src = rs.Const
-			default:
-				if t := owned[rs.Buf]; t != nil {
-					if rs.Shape >= 0 { // a view: the same bytes in the result's shape
-						t.Shape = slices.Clone(pl.results[i])
-					}
-					out[i] = t
-					owned[rs.Buf] = nil
-					continue
+	for i, rs := range k.Results {
+		var dt memref.DType
+		var src []byte
+		switch {
+		case rs.Arg >= 0:
+			in := bufs.inputs[rs.Arg].Contiguous()
+			dt, src = in.DType, in.Data
+		case rs.Const != nil:
+			dt, src = rs.Const.DType, rs.Const.Data
+		default:
+			if t := bufs.owned[rs.Buf]; t != nil {
+				if rs.Shape >= 0 { // a view: the same bytes in the result's shape
+					t.Shape = slices.Clone(pl.results[i])
 				}
-				src = &memref.Tensor{DType: p.Buffers[rs.Buf].DType, Shape: pl.bufs[rs.Buf].shape,
-					Data: mem[offs[rs.Buf] : int(offs[rs.Buf])+pl.bufs[rs.Buf].bytes]}
+				out[i] = t
+				bufs.owned[rs.Buf] = nil
+				continue
 			}
-			t, err := ar.alloc.NewTensor(src.DType, pl.results[i])
-			if err != nil {
-				for _, o := range out[:i] {
-					ar.alloc.FreeTensor(o)
-				}
-				return nil, err
-			}
-			copy(t.Data, src.Data[:len(t.Data)])
-			out[i] = t
+			dt, src = k.Program.Buffers[rs.Buf].DType, bufs.output(mem, pl, rs.Buf)
 		}
-		for j, t := range owned { // outputs no result names (none, today)
-			if t != nil {
-				ar.alloc.FreeTensor(t)
-				owned[j] = nil
+		t, err := alloc.NewTensor(dt, pl.results[i])
+		if err != nil {
+			for _, o := range out[:i] {
+				alloc.FreeTensor(o)
 			}
+			return nil, err
 		}
-		return out, nil
+		copy(t.Data, src[:len(t.Data)])
+		out[i] = t
 	}
+	for j, t := range bufs.owned { // outputs no result names (none, today)
+		if t != nil {
+			alloc.FreeTensor(t)
+			bufs.owned[j] = nil
+		}
+	}
+	return out, nil
+}
+
+// finishHeap makes the results on the Go heap: an argument returned as is
+// is the caller's own tensor, a value returned twice one tensor, and every
+// other result a copy the caller owns (out of the run's block, which is
+// reused).
+func (s *resultSink) finishHeap(st *runState, bufs *runBuffers, mem []byte) ([]*memref.Tensor, error) {
+	k, pl := st.x.kernel, st.pl
+	out := make([]*memref.Tensor, len(k.Results))
 	for i, rs := range k.Results {
 		var t *memref.Tensor
 		var err error
 		switch {
 		case rs.Arg >= 0 && rs.Shape < 0:
-			t = inputs[rs.Arg] // forwarded as is
+			t = bufs.inputs[rs.Arg] // forwarded as is
 		case rs.Arg >= 0: // an argument seen in another shape: a copy
-			in := inputs[rs.Arg].Contiguous()
+			in := bufs.inputs[rs.Arg].Contiguous()
 			t, err = memref.NewCopy(in.DType, pl.results[i], in.Data[:pl.argBytes[rs.Arg]])
 		case rs.Const != nil:
 			t, err = memref.NewCopy(rs.Const.DType, pl.results[i], rs.Const.Data)
@@ -561,8 +662,7 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 				}
 			}
 			if t == nil {
-				bp := &pl.bufs[rs.Buf]
-				t, err = memref.NewCopy(p.Buffers[rs.Buf].DType, pl.results[i], mem[offs[rs.Buf]:int(offs[rs.Buf])+bp.bytes])
+				t, err = memref.NewCopy(k.Program.Buffers[rs.Buf].DType, pl.results[i], bufs.output(mem, pl, rs.Buf))
 			}
 		}
 		if err != nil {
@@ -571,6 +671,18 @@ func (x *Executable) runBlock(ctx context.Context, rt *Runtime, pl *shapePlan, i
 		out[i] = t
 	}
 	return out, nil
+}
+
+// fromFlow hands the results of a kernel with control flow (made by its
+// segments' runs as Run makes them) to the sink.
+func (s *resultSink) fromFlow(rt *Runtime, outs, inputs []*memref.Tensor) ([]*memref.Tensor, error) {
+	switch s.kind {
+	case toDst:
+		return nil, copyResults(s.dst, outs, inputs)
+	case toArena:
+		return rt.copyToArena(outs)
+	}
+	return outs, nil
 }
 
 // nestWork is the resolved size of one nest for one run.
