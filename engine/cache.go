@@ -3,13 +3,11 @@ package engine
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,53 +18,7 @@ import (
 	"github.com/sandjit/sandjit/cache"
 	"github.com/sandjit/sandjit/internal/lower"
 	"github.com/sandjit/sandjit/internal/wasmgen"
-	"github.com/sandjit/sandjit/memref"
 )
-
-// CompilerVersion names the compiler in every cache key. Bump it whenever
-// lowering or code generation changes what a kernel compiles to, so that
-// caches on disk from an older sandjit are not used.
-const CompilerVersion = "sandjit-compiler-2"
-
-// compilerID is CompilerVersion plus the VCS revision of the build when
-// the binary records one.
-var compilerID = func() string {
-	id := CompilerVersion
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range info.Settings {
-			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-				id += "/" + s.Value
-			}
-		}
-	}
-	return id
-}()
-
-// kernelKey is the content address of a kernel: a SHA-256 over
-//
-//   - the kernel text, byte for byte;
-//   - the entry function's name (as asked for; "" means the default rule);
-//   - the file name shown in diagnostics (errors are cached too, and carry it);
-//   - the compiler identity (CompilerVersion and the build's VCS revision);
-//   - the ABI version of the argument block (memref.ABIVersion).
-//
-// Nothing a caller chooses (an id, a tenant) is part of it, so the same
-// kernel from two callers is compiled once and one caller cannot plant an
-// entry under another kernel's key. A specialization's key extends it
-// (specKey); the JitExecutable's extends it with the specialization mode.
-func kernelKey(src []byte, entry, filename string) cache.Key {
-	var abi [4]byte
-	binary.LittleEndian.PutUint32(abi[:], memref.ABIVersion)
-	return cache.NewKey([]byte("sandjit/kernel"), src, []byte(entry), []byte(filename), []byte(compilerID), abi[:])
-}
-
-// jitKey is the key of a JitExecutable in a runtime's cache: the parts of
-// kernelKey plus the compile options that change what Compile returns.
-func jitKey(src []byte, entry, filename string, opts []byte) cache.Key {
-	var abi [4]byte
-	binary.LittleEndian.PutUint32(abi[:], memref.ABIVersion)
-	return cache.NewKey([]byte("sandjit/jit"), src, []byte(entry), []byte(filename), []byte(compilerID), abi[:], opts)
-}
 
 // artifact is a compiled kernel independent of any arena: the checked and
 // lowered kernel and its Wasm.
@@ -266,54 +218,4 @@ func fileDigest(p string) (string, error) {
 	}
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:]), nil
-}
-
-// build returns the artifact for key generated with opts, compiling it (or
-// reading its Wasm from disk) on a miss. compile lowers the kernel; it is
-// always run, since the host side of a run needs the lowered kernel.
-func (c *Cache) build(ctx context.Context, key cache.Key, opts wasmgen.Options, lim CompileLimits, track func() func(), compile func(context.Context) (*lower.Kernel, error)) (*artifact, error) {
-	var limKey [32]byte
-	binary.LittleEndian.PutUint64(limKey[:], uint64(lim.LoopInstructions))
-	binary.LittleEndian.PutUint64(limKey[8:], uint64(lim.WasmBytes))
-	binary.LittleEndian.PutUint64(limKey[16:], uint64(lim.Rank))
-	binary.LittleEndian.PutUint64(limKey[24:], uint64(lim.Elements))
-	key = cache.NewKey(key[:], opts.Key(), limKey[:])
-	return c.artifacts.Get(ctx, key, func(ctx context.Context) (*artifact, int64, error) {
-		defer track()()
-		k, err := compile(ctx)
-		if err != nil {
-			return nil, 0, err
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, 0, err
-		}
-		a := &artifact{kernel: k, irDigest: sha256.Sum256([]byte(k.Program.String())), opts: opts}
-		if c.disk != nil {
-			if blob, err := c.disk.Get(key); err == nil && len(blob) > 32 && [32]byte(blob[:32]) == a.irDigest {
-				a.bin = blob[32:]
-				c.diskHits.Add(1)
-				return a, a.size(), nil
-			} else if err != cache.ErrMiss { //nolint:errorlint // a plain miss is the sentinel itself
-				c.diskRejects.Add(1) // corrupt, foreign, or from another compiler
-			}
-			c.diskMisses.Add(1)
-		}
-		m, err := wasmgen.CompileContext(ctx, k.Program, opts)
-		if err := ctx.Err(); err != nil {
-			return nil, 0, err
-		}
-		if err != nil {
-			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
-		}
-		if a.bin, err = m.Encode(); err != nil {
-			return nil, 0, fmt.Errorf("%w: %v", ErrInternal, err)
-		}
-		if len(a.bin) > lim.WasmBytes {
-			return nil, 0, &LimitError{Limit: "max_wasm_bytes", What: "the Wasm module (bytes)", Got: int64(len(a.bin)), Max: int64(lim.WasmBytes)}
-		}
-		if c.disk != nil {
-			_ = c.disk.Put(key, append(a.irDigest[:], a.bin...))
-		}
-		return a, a.size(), nil
-	})
 }

@@ -26,7 +26,7 @@
 // the declared types plus specializations compiled on first use, keyed by
 // the arguments' symbolic shapes and the contents of value-constrained
 // arguments (WithSpecialization: Enabled, Always, Disabled); every compiled
-// form cached under a content address (cache.go) in memory and, with a
+// form cached under a content address (keys.go) in memory and, with a
 // cache directory, on disk. Arguments that only size results (a reshape's
 // shape, a range's bounds) are read before the run, not
 // specialized on: no value of them causes a compile. A run's plan (shapes,

@@ -2,15 +2,11 @@ package engine
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
-	"runtime/trace"
-	"slices"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/internal/lower"
@@ -50,77 +46,6 @@ func WithStages() CompileOption {
 	return func(c *compileConfig) error { c.stages = true; return nil }
 }
 
-// Compile parses and checks kernel text and compiles its default
-// executable (when it has one: see Specialization). Compiling the same
-// text with the same options again returns the same JitExecutable from the
-// runtime's cache. Errors in the kernel are an ErrorList (each *Error
-// with its Pos, file:line:col, and the op); they match ErrSyntax,
-// ErrInvalid or ErrUnsupported with errors.Is. A failed compile is cached
-// too.
-func (r *Runtime) Compile(ctx context.Context, src []byte, opts ...CompileOption) (*JitExecutable, error) {
-	if err := r.enter(); err != nil {
-		return nil, err
-	}
-	defer r.leave()
-	cfg := compileConfig{filename: "kernel.mlir", limits: mlir.DefaultParseLimits()}
-	for _, o := range opts {
-		if err := o(&cfg); err != nil {
-			return nil, err
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	// The JitExecutable's key: the kernel's content address (kernelKey) and
-	// the options that change what Compile returns (mode, stages, limits),
-	// hashed in one pass so that a hit costs one SHA-256 of the text.
-	var opt [34]byte
-	opt[0], opt[1] = byte(cfg.mode), boolByte(cfg.stages)
-	l := cfg.limits
-	for i, v := range []int{l.MaxBytes, l.MaxOps, l.MaxDepth, l.MaxDenseElements} {
-		binary.LittleEndian.PutUint64(opt[2+8*i:], uint64(v))
-	}
-	jkey := jitKey(src, cfg.entry, cfg.filename, opt[:])
-	if cfg.listener == nil {
-		if j, err, ok := r.jits.Peek(jkey); ok {
-			return j, err
-		}
-	}
-	build := func(ctx context.Context) (*JitExecutable, int64, error) {
-		defer trace.StartRegion(ctx, "sandjit.compile").End()
-		end, err := r.beginCompile()
-		if err != nil {
-			return nil, 0, err
-		}
-		defer end()
-		start := time.Now()
-		defer func() { r.compileNanos.Add(int64(time.Since(start))) }()
-		mod, err := mlir.Parse(cfg.filename, src, cfg.limits)
-		if err != nil {
-			return nil, 0, err
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, 0, err
-		}
-		j, err := r.newJit(ctx, kernelKey(src, cfg.entry, cfg.filename), mod, cfg)
-		return j, int64(len(src))*4 + 4<<10, err
-	}
-	if cfg.listener != nil {
-		// A listener sees this JitExecutable's specializations only: not
-		// shared through the cache.
-		j, _, err := build(ctx)
-		return j, err
-	}
-	return r.jits.Get(ctx, jkey, build)
-}
-
-func boolByte(b bool) byte {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // Executable is one compiled form of a kernel (the default one, or a
 // specialization) loaded into a runtime's arena, with a pool of workers.
 // Callers that get one from JitExecutable.Default or ExecutableFor must
@@ -154,72 +79,6 @@ type Executable struct {
 	state atomic.Int64
 
 	plans atomic.Pointer[planCache] // plans of recent argument shapes (run.go)
-}
-
-// load loads an artifact into the runtime's arena.
-func (r *Runtime) load(ctx context.Context, a *artifact) (*Executable, error) {
-	k := a.kernel
-	ranks := make([]int, len(k.Program.Buffers))
-	for i, b := range k.Program.Buffers {
-		ranks[i] = b.Rank()
-	}
-	layout, err := memref.NewArgLayout(len(k.Program.Params), ranks)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
-	}
-	mb, err := r.arena.be.load(ctx, a.bin, len(k.Program.Nests))
-	if err != nil && r.shared.nativeDir != "" {
-		// A bad native cache entry makes wazero fail rather than recompile:
-		// drop the native cache's files and try once more.
-		r.shared.purgeNative()
-		mb, err = r.arena.be.load(ctx, a.bin, len(k.Program.Nests))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
-	}
-	r.shared.recordNative()
-	r.loads.Add(1)
-	dataAt := make([]int, len(k.Program.Buffers))
-	for i := range dataAt {
-		dataAt[i] = layout.DataOffset(i)
-	}
-	ow := make([]bool, len(k.Program.Buffers))
-	for b := range ow {
-		ow[b] = k.Program.WritesWhole(b)
-	}
-	x := &Executable{rt: r, art: a, kernel: k, layout: layout, dataAt: dataAt, resultBufs: resultBuffers(k), overwritten: ow, mod: mb}
-	r.liveMu.Lock()
-	defer r.liveMu.Unlock()
-	if r.live == nil { // cannot happen: loads run inside the runtime's gate
-		mb.close(ctx)
-		return nil, ErrClosed
-	}
-	r.live[x] = struct{}{}
-	return x, nil
-}
-
-// resultBufs is Executable.resultBufs for kernel k (nil when some result
-// is an argument, a constant, or an output named twice, or an output is
-// no result).
-func resultBuffers(k *lower.Kernel) []int {
-	outputs := 0
-	for _, b := range k.Program.Buffers {
-		if b.Kind == loopir.Output {
-			outputs++
-		}
-	}
-	if outputs != len(k.Results) {
-		return nil
-	}
-	bufs := make([]int, len(k.Results))
-	for i, rs := range k.Results {
-		if rs.Arg >= 0 || rs.Const != nil || rs.Buf < 0 || rs.Buf >= len(k.Program.Buffers) ||
-			k.Program.Buffers[rs.Buf].Kind != loopir.Output || slices.Contains(bufs[:i], rs.Buf) {
-			return nil
-		}
-		bufs[i] = rs.Buf
-	}
-	return bufs
 }
 
 const (

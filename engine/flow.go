@@ -64,7 +64,7 @@ func (b *flowBuild) build(ctx context.Context, fl *lower.Flow) (*flowExec, error
 		}
 		cfg := b.cfg
 		cfg.entry = st.Seg.Name
-		j, err := b.rt.newJit(ctx, cache.NewKey(b.key[:], []byte("flow:"+st.Seg.Name)), mod, cfg)
+		j, err := b.rt.newJit(ctx, segmentKey(b.key, st.Seg.Name), mod, cfg)
 		if err != nil {
 			return nil, err
 		}

@@ -2,8 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/binary"
-	"errors"
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
 	"io"
@@ -153,75 +151,6 @@ type JitExecutable struct {
 // Parts); use Run.
 var ErrControlFlow = fmt.Errorf("%w: the kernel has control flow, which runs as several executables (use Run, or Parts)", ErrArgument)
 
-// newJit checks the kernel's constraints and, when it has one, compiles
-// the default executable (as jitrt does).
-func (r *Runtime) newJit(ctx context.Context, key cache.Key, mod *mlir.Module, cfg compileConfig) (*JitExecutable, error) {
-	fn, err := lower.SelectEntry(mod, cfg.entry)
-	if err != nil {
-		return nil, err
-	}
-	cons, err := lower.OperandConstraints(fn)
-	if err != nil {
-		return nil, err
-	}
-	j := &JitExecutable{rt: r, key: key, mod: mod, fn: fn, cfg: cfg, cons: cons, mode: cfg.mode,
-		pending: map[cache.Key]bool{}}
-	if lower.HasControlFlow(fn) {
-		fl, err := lower.BuildFlow(mod, fn)
-		if err != nil {
-			return nil, err
-		}
-		if j.flow, j.parts, err = r.newFlow(ctx, key, mod, fl, cfg); err != nil {
-			return nil, err
-		}
-		j.defErr = ErrControlFlow
-		return j, nil
-	}
-	unresolved := false
-	static := true
-	for i, c := range cons {
-		unresolved = unresolved || c != lower.Resolved
-		j.hasValue = j.hasValue || c == lower.ConstraintValue
-		static = static && fn.Args[i].Type.IsStatic()
-	}
-	if unresolved && j.mode == SpecializeDisabled {
-		return nil, fmt.Errorf("%w: compilation options disabled specialization, however operands have unresolved constraints: %s",
-			mlir.ErrInvalid, lower.Unresolved(cons))
-	}
-	if static && !unresolved {
-		j.mode = SpecializeDisabled // nothing to learn from the operands
-	}
-	for _, i := range lower.SizeArgs(fn) {
-		if cons[i] == lower.ConstraintShape {
-			j.perLen = append(j.perLen, i)
-		}
-	}
-	j.resolver = lower.NewResolver(fn, cons)
-	j.defKey = cache.NewKey(key[:], []byte("default"))
-	switch {
-	case unresolved:
-		j.defErr = fmt.Errorf("%w: default executable is not available: operands have unresolved constraints %s", ErrArgument, lower.Unresolved(cons))
-	case j.mode == SpecializeAlways:
-		j.defErr = fmt.Errorf("%w: default executable is not available in specialization mode always", ErrArgument)
-	default:
-		x, err := r.executable(ctx, j.defKey, func(ctx context.Context) (*lower.Kernel, error) {
-			return lower.CompileContext(ctx, mod, r.cfg.limits.withDefaults().lowerOptions(
-				lower.CompileOptions{Entry: fn.Name, KeepStages: cfg.stages}))
-		})
-		switch {
-		case err == nil:
-			x.release()
-		case errors.Is(err, mlir.ErrNeedsShapes) && j.mode != SpecializeDisabled:
-			// Only shape specializations compile (a squeeze of a dim that
-			// may be 1): compile one for every call's shapes.
-			j.defErr = fmt.Errorf("%w: default executable is not available: %w", ErrArgument, err)
-		default:
-			return nil, err
-		}
-	}
-	return j, nil
-}
-
 // Default returns the default executable, or an error saying why there is
 // none. Release it with (*Executable).Release when done.
 func (e *JitExecutable) Default(ctx context.Context) (*Executable, error) {
@@ -246,10 +175,7 @@ func (e *JitExecutable) defaultExe(ctx context.Context) (*Executable, error) {
 			return x, nil
 		}
 	}
-	x, err := e.rt.executable(ctx, e.defKey, func(ctx context.Context) (*lower.Kernel, error) {
-		return lower.CompileContext(ctx, e.mod, e.rt.cfg.limits.withDefaults().lowerOptions(
-			lower.CompileOptions{Entry: e.fn.Name, KeepStages: e.cfg.stages}))
-	})
+	x, err := e.rt.executable(ctx, e.defKey, e.lowerDefault)
 	if err == nil {
 		if w, old := weak.Make(x), e.def.Load(); old == nil || *old != w {
 			e.def.Store(&w)
@@ -433,7 +359,6 @@ func (e *JitExecutable) executableFor(ctx context.Context, inputs []*memref.Tens
 		return nil, fmt.Errorf("%w: %v", ErrArgument, err)
 	}
 	var values []*memref.Tensor
-	specKey := sym.AppendKey([]byte("spec"))
 	if e.hasValue {
 		values = make([]*memref.Tensor, len(inputs))
 		for i, c := range e.cons {
@@ -443,13 +368,10 @@ func (e *JitExecutable) executableFor(ctx context.Context, inputs []*memref.Tens
 			if err := verifyOperands(e.declared()[i:i+1], inputs[i:i+1]); err != nil {
 				return nil, fmt.Errorf("%w (operand #%d)", err, i)
 			}
-			v := inputs[i].Contiguous()
-			values[i] = v
-			specKey = binary.LittleEndian.AppendUint32(specKey, uint32(i))
-			specKey = append(specKey, v.Data[:v.Len()*v.DType.Size()]...)
+			values[i] = inputs[i].Contiguous()
 		}
 	}
-	key := cache.NewKey(e.key[:], specKey)
+	key := specKey(e.key, sym, values)
 	compile := func(ctx context.Context) (*lower.Kernel, error) { return e.specialize(ctx, sym, values) }
 	if e.mode == SpecializeAlways || e.defErr != nil {
 		return e.rt.executable(ctx, key, compile)
@@ -485,28 +407,4 @@ func (e *JitExecutable) executableFor(ctx context.Context, inputs []*memref.Tens
 func (e *JitExecutable) declared() []mlir.TensorType {
 	args, _ := e.Signature()
 	return args
-}
-
-// specialize lowers the kernel for one symbolic shape (and values) and
-// tells the listener.
-func (e *JitExecutable) specialize(ctx context.Context, sym lower.SymbolicShapes, values []*memref.Tensor) (*lower.Kernel, error) {
-	types := sym.Types(e.fn)
-	e.rt.specializations.Add(1)
-	if l := e.cfg.listener; l != nil {
-		l.ModuleSpecialized(types, sym)
-		for i, v := range values {
-			if v != nil {
-				l.ValueSpecialized(i, &mlir.DenseAttr{Type: mlir.Ranked(v.DType, v.Shape...), Value: v})
-			}
-		}
-	}
-	k, err := lower.CompileContext(ctx, e.mod, e.rt.cfg.limits.withDefaults().lowerOptions(lower.CompileOptions{
-		Entry: e.fn.Name, KeepStages: e.cfg.stages, ArgTypes: types, ArgSyms: sym, ArgValues: values}))
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, err
-		}
-		return nil, fmt.Errorf("failed to specialize executable: %w", err)
-	}
-	return k, nil
 }

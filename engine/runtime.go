@@ -261,62 +261,6 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 	return r, nil
 }
 
-// executable returns the executable for an artifact key, loaded into this
-// runtime's arena, with a reference taken: building the artifact through
-// the shared cache (compile lowers it) and loading it on a miss.
-func (r *Runtime) executable(ctx context.Context, key cache.Key, compile func(context.Context) (*lower.Kernel, error)) (*Executable, error) {
-	for {
-		x, err := r.loaded.Get(ctx, key, func(ctx context.Context) (*Executable, int64, error) {
-			select {
-			case r.compiles <- struct{}{}:
-				defer func() { <-r.compiles }()
-			case <-ctx.Done():
-				return nil, 0, ctx.Err()
-			}
-			end, err := r.beginCompile()
-			if err != nil {
-				return nil, 0, err
-			}
-			defer end()
-			a, err := r.shared.build(ctx, key, r.codegen, r.cfg.limits.withDefaults(), r.inflight.begin, compile)
-			if err != nil {
-				return nil, 0, err
-			}
-			if err := ctx.Err(); err != nil {
-				return nil, 0, err
-			}
-			x, err := r.load(ctx, a)
-			if err != nil {
-				return nil, 0, err
-			}
-			return x, int64(len(a.bin)) + 4<<10, nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		if x.acquire() {
-			return x, nil
-		}
-		// Evicted between the lookup and the reference: look again.
-	}
-}
-
-// loadedExecutable returns an executable already in the cache (or the
-// error its compilation failed with), without compiling or waiting.
-func (r *Runtime) loadedExecutable(key cache.Key) (*Executable, error, bool) {
-	x, err, ok := r.loaded.Peek(key)
-	if !ok {
-		return nil, nil, false
-	}
-	if err != nil {
-		return nil, err, true
-	}
-	if !x.acquire() {
-		return nil, nil, false
-	}
-	return x, nil, true
-}
-
 // Stats are a Runtime's counters.
 type Stats struct {
 	CompileHits     int64         // Compile calls answered by the cache
