@@ -69,7 +69,10 @@ type LimitError = mlir.LimitError
 
 // Error is one diagnostic of the kernel text: its position, the op (empty
 // for syntax errors), the message and its kind (ErrSyntax, ErrInvalid or
-// ErrUnsupported, which errors.Is matches). It prints the MLIR way:
+// ErrUnsupported, which errors.Is matches); Limit names the bound the text
+// is over, when that is the problem: "max_bytes", "max_ops", "max_depth",
+// "max_dense_elements" (ParseLimits), "max_rank" or "max_dim" (the type
+// format's). It prints the MLIR way:
 //
 //	kernel.mlir:3:8: 'tf.MatMul' op expects rank-2 operands, got tensor<?xf32>
 //

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sandjit/sandjit/engine"
+	"github.com/sandjit/sandjit/internal/mlir"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -122,20 +123,16 @@ func overLimit(limit, format string, args ...any) *apiError {
 	return quotaError(limitStatus[limit], limit, format, args...)
 }
 
-// parseLimitMessages recognise the parser's diagnostics for its limits
-// (engine.ParseLimits), which are engine.ErrUnsupported errors without a
-// sentinel of their own. A test pins each wording, so that a change in
-// lower shows up as a failing server test rather than as a 422.
-var parseLimitMessages = []struct {
-	substr, limit string
-}{
-	{"operations (the limit)", limitOps}, // kernel has more than N operations (the limit)
-	{"nesting is deeper than the limit", limitDepth},
-	{"nest deeper than the limit", limitDepth},       // brackets nest deeper than the limit of N
-	{"elements (the limit)", limitElements},          // dense literal … has more than N elements (the limit)
-	{"bytes, more than the limit", limitSourceBytes}, // kernel text is N bytes, more than the limit of M
-	{"rank exceeds the maximum", limitRank},
-	{"is too large (the limit is", limitElements}, // dimension N is too large (the limit is M)
+// parseLimits maps the bound a kernel-text diagnostic is over
+// (engine.Error's Limit: the parser's limits, which the tenant's quotas
+// set, and the type format's) to the quota it answers as.
+var parseLimits = map[string]string{
+	mlir.LimitBytes:         limitSourceBytes,
+	mlir.LimitOps:           limitOps,
+	mlir.LimitDepth:         limitDepth,
+	mlir.LimitDenseElements: limitElements,
+	mlir.LimitRank:          limitRank,
+	mlir.LimitDim:           limitElements,
 }
 
 // compileError turns an error of engine.Runtime.Compile into an answer.
@@ -150,12 +147,10 @@ func compileError(err error) *apiError {
 	var list engine.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		for _, d := range list {
-			for _, m := range parseLimitMessages {
-				if strings.Contains(d.Msg, m.substr) {
-					e := overLimit(m.limit, "%s", oneLine(d.Error()))
-					e.err = err
-					return e
-				}
+			if limit, ok := parseLimits[d.Limit]; ok {
+				e := overLimit(limit, "%s", oneLine(d.Error()))
+				e.err = err
+				return e
 			}
 		}
 		e := &apiError{status: http.StatusUnprocessableEntity, kind: kindKernel, err: err}

@@ -388,8 +388,9 @@ func TestHostileTimeAndConcurrency(t *testing.T) {
 	}
 }
 
-// TestParseLimitWording pins the parser's wording for its limits, which
-// the server maps to 413 (see parseLimitMessages).
+// TestParseLimitWording: the parser's diagnostics for its limits carry
+// the limit (engine.Error's Limit), which the server maps to 413 (see
+// parseLimits), whatever their wording.
 func TestParseLimitWording(t *testing.T) {
 	q := hostileQuotas()
 	q.MaxSourceBytes = 512 << 10
@@ -401,6 +402,7 @@ func TestParseLimitWording(t *testing.T) {
 		nestedKernel(100): limitDepth,
 		big:               limitElements,
 		identityKernel("tensor<" + strings.Repeat("1x", 20) + "f32>"): limitRank,
+		identityKernel("tensor<99999999999999xf32>"):                  limitElements,
 	} {
 		r := h.do("POST", "/v1/kernels", keyOf(0), []byte(src), "Content-Type", "text/plain")
 		if e := r.errorBody(t); r.status != 413 || e.Limit != limit {

@@ -53,7 +53,21 @@ type Error struct {
 	Op   string
 	Msg  string
 	Kind error // ErrSyntax, ErrInvalid or ErrUnsupported
+	// Limit, when set, names the bound the text is over (one of the
+	// Limit constants): the text may be fine, the caller's limit or the
+	// format's is what it exceeds.
+	Limit string
 }
+
+// The bounds an Error's Limit names.
+const (
+	LimitBytes         = "max_bytes"          // ParseLimits.MaxBytes: the text's length
+	LimitOps           = "max_ops"            // ParseLimits.MaxOps: operations in the module
+	LimitDepth         = "max_depth"          // ParseLimits.MaxDepth: nesting
+	LimitDenseElements = "max_dense_elements" // ParseLimits.MaxDenseElements: one dense literal's elements
+	LimitRank          = "max_rank"           // memref.MaxRank: a tensor type's rank
+	LimitDim           = "max_dim"            // the largest dim a tensor type may have
+)
 
 func (e *Error) Error() string {
 	if e.Op != "" {
@@ -73,12 +87,22 @@ type ErrorList []*Error
 // hostile file cannot make the error list itself huge.
 const maxErrors = 20
 
-// Add appends an error (up to maxErrors).
-func (l *ErrorList) Add(pos Pos, op string, kind error, format string, args ...any) {
+// Add appends an error (up to maxErrors) and returns it (nil when the
+// list is full).
+func (l *ErrorList) Add(pos Pos, op string, kind error, format string, args ...any) *Error {
 	if len(*l) >= maxErrors {
-		return
+		return nil
 	}
-	*l = append(*l, &Error{Pos: pos, Op: op, Msg: fmt.Sprintf(format, args...), Kind: kind})
+	e := &Error{Pos: pos, Op: op, Msg: fmt.Sprintf(format, args...), Kind: kind}
+	*l = append(*l, e)
+	return e
+}
+
+// overLimit marks e (when there is one) as over limit.
+func overLimit(e *Error, limit string) {
+	if e != nil {
+		e.Limit = limit
+	}
 }
 
 // Sort orders the list by file, line and column (stable for equal positions).

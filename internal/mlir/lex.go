@@ -434,8 +434,8 @@ func hexValue(c byte) byte {
 // (one of '<', '(', '[', '{'): brackets of all four kinds must nest and
 // match, strings are skipped, and the '>' of '->' does not close anything.
 // It returns the offset just past the closing bracket, or the offset of
-// the problem and a message.
-func scanBalanced(src string, off, maxDepth int) (end int, msg string) {
+// the problem and a message (deep: the problem is nesting over maxDepth).
+func scanBalanced(src string, off, maxDepth int) (end int, msg string, deep bool) {
 	var stack []byte
 	for i := off; i < len(src); i++ {
 		c := src[i]
@@ -449,12 +449,12 @@ func scanBalanced(src string, off, maxDepth int) (end int, msg string) {
 				j++
 			}
 			if j >= len(src) || src[j] != '"' {
-				return i, "unterminated string literal"
+				return i, "unterminated string literal", false
 			}
 			i = j
 		case '<', '(', '[', '{':
 			if len(stack) >= maxDepth {
-				return i, fmt.Sprintf("brackets nest deeper than the limit of %d", maxDepth)
+				return i, fmt.Sprintf("brackets nest deeper than the limit of %d", maxDepth), true
 			}
 			stack = append(stack, closingBracket(c))
 		case '-':
@@ -463,15 +463,15 @@ func scanBalanced(src string, off, maxDepth int) (end int, msg string) {
 			}
 		case '>', ')', ']', '}':
 			if len(stack) == 0 || stack[len(stack)-1] != c {
-				return i, fmt.Sprintf("unbalanced '%c'", c)
+				return i, fmt.Sprintf("unbalanced '%c'", c), false
 			}
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
-				return i + 1, ""
+				return i + 1, "", false
 			}
 		}
 	}
-	return len(src), fmt.Sprintf("unterminated '%c'", src[off])
+	return len(src), fmt.Sprintf("unterminated '%c'", src[off]), false
 }
 
 func closingBracket(c byte) byte {

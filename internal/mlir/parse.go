@@ -71,8 +71,8 @@ func Parse(file string, src []byte, lim ParseLimits) (*Module, error) {
 		reported: map[string]bool{},
 	}
 	if len(src) > lim.MaxBytes {
-		p.errs.Add(Pos{File: file, Line: 1, Col: 1}, "", ErrUnsupported,
-			"kernel text is %d bytes, more than the limit of %d", len(src), lim.MaxBytes)
+		overLimit(p.errs.Add(Pos{File: file, Line: 1, Col: 1}, "", ErrUnsupported,
+			"kernel text is %d bytes, more than the limit of %d", len(src), lim.MaxBytes), LimitBytes)
 		return nil, p.errs.Err()
 	}
 	p.lex = newLexer(string(src))
@@ -130,47 +130,51 @@ func (p *parser) pos(t token) Pos { return Pos{File: p.file, Line: t.line, Col: 
 // bad reports that the current construct has failed.
 func (p *parser) bad() bool { return p.failed || p.abort }
 
-func (p *parser) add(pos Pos, op string, kind error, format string, args ...any) {
+func (p *parser) add(pos Pos, op string, kind error, format string, args ...any) *Error {
 	if pos.Line < 1 {
 		pos.Line = 1
 	}
 	if pos.Col < 1 {
 		pos.Col = 1
 	}
-	p.errs.Add(pos, op, kind, format, args...)
+	e := p.errs.Add(pos, op, kind, format, args...)
 	// At the end of the text nothing is left to recover into: anything
 	// reported after this would only repeat it ("expected '}'" after
 	// "expected a type").
 	if len(p.errs) >= maxErrors || (p.tok.kind == tEOF && pos == p.pos(p.tok)) {
 		p.abort = true
 	}
+	return e
 }
 
-// errorf records a diagnostic that needs no recovery.
-func (p *parser) errorf(pos Pos, op string, kind error, format string, args ...any) {
+// errorf records a diagnostic that needs no recovery. It returns the
+// diagnostic (nil when none was recorded), as fail and abortf do.
+func (p *parser) errorf(pos Pos, op string, kind error, format string, args ...any) *Error {
 	if p.bad() {
-		return
+		return nil
 	}
-	p.add(pos, op, kind, format, args...)
+	return p.add(pos, op, kind, format, args...)
 }
 
 // fail records an error after which the current operation is abandoned.
-func (p *parser) fail(pos Pos, op string, kind error, format string, args ...any) {
+func (p *parser) fail(pos Pos, op string, kind error, format string, args ...any) *Error {
 	if p.bad() {
-		return
+		return nil
 	}
-	p.add(pos, op, kind, format, args...)
+	e := p.add(pos, op, kind, format, args...)
 	p.failed = true
+	return e
 }
 
 // abortf records an error after which nothing more is parsed.
-func (p *parser) abortf(pos Pos, kind error, format string, args ...any) {
+func (p *parser) abortf(pos Pos, kind error, format string, args ...any) *Error {
 	if p.abort {
-		return
+		return nil
 	}
-	p.add(pos, "", kind, format, args...)
+	e := p.add(pos, "", kind, format, args...)
 	p.failed = true
 	p.abort = true
+	return e
 }
 
 // describe names a token in "found …".
@@ -232,7 +236,7 @@ func (p *parser) isKeyword(s string) bool {
 func (p *parser) enter() bool {
 	p.depth++
 	if p.depth > p.lim.MaxDepth {
-		p.abortf(p.pos(p.tok), ErrUnsupported, "nesting is deeper than the limit of %d", p.lim.MaxDepth)
+		overLimit(p.abortf(p.pos(p.tok), ErrUnsupported, "nesting is deeper than the limit of %d", p.lim.MaxDepth), LimitDepth)
 		return false
 	}
 	return true
@@ -265,9 +269,12 @@ func (p *parser) skipBody() string {
 		return ""
 	}
 	start := p.tok.start
-	end, msg := scanBalanced(p.lex.src, start, p.lim.MaxDepth)
+	end, msg, deep := scanBalanced(p.lex.src, start, p.lim.MaxDepth)
 	if msg != "" {
-		p.fail(p.posAt(end), "", ErrSyntax, "%s", msg)
+		e := p.fail(p.posAt(end), "", ErrSyntax, "%s", msg)
+		if deep {
+			overLimit(e, LimitDepth)
+		}
 		return ""
 	}
 	p.lex.seek(p.tok)
@@ -821,7 +828,7 @@ func (p *parser) isReturnName(t token) bool {
 func (p *parser) parseOperation() (op *Op, defs []resultDef, isReturn bool) {
 	p.nops++
 	if p.nops > p.lim.MaxOps {
-		p.abortf(p.pos(p.tok), ErrUnsupported, "kernel has more than %d operations (the limit)", p.lim.MaxOps)
+		overLimit(p.abortf(p.pos(p.tok), ErrUnsupported, "kernel has more than %d operations (the limit)", p.lim.MaxOps), LimitOps)
 		return nil, nil, false
 	}
 	nres := 0
@@ -1393,7 +1400,7 @@ dimLoop:
 			}
 			if v > maxDim {
 				if !tooBig {
-					p.errorf(dpos, "", ErrUnsupported, "dimension %s is too large (the limit is %d)", shorten(l.src[start:l.off]), maxDim)
+					overLimit(p.errorf(dpos, "", ErrUnsupported, "dimension %s is too large (the limit is %d)", shorten(l.src[start:l.off]), maxDim), LimitDim)
 				}
 				tooBig = true
 				v = 0
@@ -1404,7 +1411,7 @@ dimLoop:
 		}
 		if len(dims) > memref.MaxRank {
 			if !tooMany {
-				p.errorf(dpos, "", ErrUnsupported, "tensor rank exceeds the maximum of %d", memref.MaxRank)
+				overLimit(p.errorf(dpos, "", ErrUnsupported, "tensor rank exceeds the maximum of %d", memref.MaxRank), LimitRank)
 			}
 			tooMany = true
 			dims = dims[:memref.MaxRank]
@@ -2049,7 +2056,7 @@ func (p *parser) parseDense() Attr {
 		var err error
 		n, err = memref.NumElements(tt.Dims)
 		if err != nil || n > p.lim.MaxDenseElements {
-			p.errorf(p.pos(tyTok), "", ErrUnsupported, "dense literal of type %s has more than %d elements (the limit)", tt, p.lim.MaxDenseElements)
+			overLimit(p.errorf(p.pos(tyTok), "", ErrUnsupported, "dense literal of type %s has more than %d elements (the limit)", tt, p.lim.MaxDenseElements), LimitDenseElements)
 			return placeholder
 		}
 	}
@@ -2168,7 +2175,7 @@ func (p *parser) scanDenseScalar(st *denseScan, depth int) {
 	}
 	st.count++
 	if st.count > p.lim.MaxDenseElements {
-		p.abortf(p.pos(t), ErrUnsupported, "dense literal has more than %d elements (the limit)", p.lim.MaxDenseElements)
+		overLimit(p.abortf(p.pos(t), ErrUnsupported, "dense literal has more than %d elements (the limit)", p.lim.MaxDenseElements), LimitDenseElements)
 		return
 	}
 	switch t.kind {
@@ -2311,7 +2318,7 @@ func (p *parser) denseFromBlob(a *DenseAttr, blob string, body token, placeholde
 	switch {
 	case n >= 0 && nb == n*es && len(a.Type.Dims) > 0:
 		if n > p.lim.MaxDenseElements {
-			p.errorf(p.pos(body), "", ErrUnsupported, "dense literal of type %s has more than %d elements (the limit)", a.Type, p.lim.MaxDenseElements)
+			overLimit(p.errorf(p.pos(body), "", ErrUnsupported, "dense literal of type %s has more than %d elements (the limit)", a.Type, p.lim.MaxDenseElements), LimitDenseElements)
 			return placeholder
 		}
 		a.Splat = false

@@ -133,7 +133,7 @@ func (p *parser) parseIsland() []*Op {
 	start := p.tok
 	p.nops++
 	if p.nops > p.lim.MaxOps {
-		p.abortf(p.pos(start), ErrUnsupported, "kernel has more than %d operations (the limit)", p.lim.MaxOps)
+		overLimit(p.abortf(p.pos(start), ErrUnsupported, "kernel has more than %d operations (the limit)", p.lim.MaxOps), LimitOps)
 		return nil
 	}
 	var defs []resultDef

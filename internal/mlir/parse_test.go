@@ -543,7 +543,22 @@ func TestParseLimits(t *testing.T) {
 				return
 			}
 			if len(list) == 0 || !strings.Contains(list[0].Msg, tt.msg) {
-				t.Errorf("got %v, want %q", err, tt.msg)
+				t.Fatalf("got %v, want %q", err, tt.msg)
+			}
+			// Every failure here is over a limit, and says which.
+			want := LimitDenseElements
+			switch {
+			case strings.HasPrefix(tt.name, "bytes"):
+				want = LimitBytes
+			case strings.HasPrefix(tt.name, "ops"):
+				want = LimitOps
+			case strings.Contains(tt.name, "depth"):
+				want = LimitDepth
+			case strings.HasPrefix(tt.name, "dim"):
+				want = LimitDim
+			}
+			if list[0].Limit != want {
+				t.Errorf("Limit = %q, want %q: %v", list[0].Limit, want, list[0])
 			}
 		})
 	}
