@@ -3,7 +3,9 @@ package engine_test
 import (
 	"context"
 	"flag"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/sandjit/sandjit/engine"
 	"github.com/sandjit/sandjit/internal/bench"
@@ -86,4 +88,82 @@ func reportSuite(b *testing.B, k *bench.Kernel, d bench.Dims) {
 	}
 	ms, _ := k.Target(d, "wazero")
 	b.ReportMetric(ms*1e6, "target-ns/op")
+}
+
+// BenchmarkRunCost splits what Run costs over RunInArena for each suite
+// kernel, each variant timed call by call on the same runtime and inputs
+// (in the arena): RunInArena (result freed), RunInArena then a copy of the
+// result into one kept Go buffer (the floor of any Run that copies its
+// result out), RunInArena then a copy into a new Go buffer per call (the
+// copy-out Run does: fresh memory the caller owns), and Run. It reports
+// each variant's median and p90 per call besides ns/op. Run with
+// GODEBUG=gctrace=1 or under perf stat -e page-faults to see where the
+// fresh buffer's time goes:
+//
+//	go test ./engine -run '^$' -bench 'RunCost/K3/' -benchtime 1000x
+func BenchmarkRunCost(b *testing.B) {
+	ctx := context.Background()
+	d := bench.DimsFor(*suiteSize)
+	for _, k := range bench.Suite() {
+		b.Run(k.Name, func(b *testing.B) {
+			rt, err := engine.New(ctx, engine.WithWorkers(1), engine.WithArenaSize(min(1<<32, 8*k.Bytes(d)+64<<20)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer rt.Close(ctx)
+			c, err := k.Prepare(rt, d, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer c.Close()
+			exe, err := rt.Compile(ctx, c.Src, engine.WithSpecialization(engine.SpecializeAlways))
+			if err != nil {
+				b.Fatal(err)
+			}
+			kept := make([]byte, elemBytes(k.OutShape(d)))
+			var last []byte // keeps the fresh copy alive until the next
+			inArena := func(copyOut func([]byte)) func() error {
+				return func() error {
+					res, err := exe.RunInArena(ctx, c.Arena...)
+					if err != nil {
+						return err
+					}
+					copyOut(res[0].Data)
+					return rt.FreeTensor(res[0])
+				}
+			}
+			for _, v := range []struct {
+				name string
+				call func() error
+			}{
+				{"RunInArena", inArena(func([]byte) {})},
+				{"RunInArena+copy", inArena(func(d []byte) { copy(kept, d) })},
+				{"RunInArena+fresh", inArena(func(d []byte) { last = append([]byte(nil), d...) })},
+				{"Run", func() error { _, err := exe.Run(ctx, c.Arena...); return err }},
+			} {
+				b.Run(v.name, func(b *testing.B) {
+					var ds []time.Duration
+					for b.Loop() {
+						t0 := time.Now()
+						if err := v.call(); err != nil {
+							b.Fatal(err)
+						}
+						ds = append(ds, time.Since(t0))
+					}
+					slices.Sort(ds)
+					b.ReportMetric(float64(ds[len(ds)/2].Nanoseconds()), "median-ns")
+					b.ReportMetric(float64(ds[len(ds)*9/10].Nanoseconds()), "p90-ns")
+				})
+			}
+			_ = last
+		})
+	}
+}
+
+func elemBytes(shape []int) int {
+	n := 4 // the suite's kernels are f32
+	for _, d := range shape {
+		n *= d
+	}
+	return n
 }
