@@ -33,7 +33,7 @@ var (
 	ErrUnsupported = mlir.ErrUnsupported
 	// ErrNeedsShapes (which also matches ErrUnsupported) is matched by a
 	// kernel that compiles only once some dynamic dims are known not to
-	// be 1 (a Squeeze without squeeze_dims of a dynamic dim): it has no
+	// be 1 (a squeeze without squeeze_dims of a dynamic dim): it has no
 	// default executable (Default's error wraps it), and every run's
 	// shapes compile a specialization instead.
 	ErrNeedsShapes = mlir.ErrNeedsShapes
@@ -74,10 +74,10 @@ type LimitError = mlir.LimitError
 // "max_dense_elements" (ParseLimits), "max_rank" or "max_dim" (the type
 // format's). It prints the MLIR way:
 //
-//	kernel.mlir:3:8: 'tf.MatMul' op expects rank-2 operands, got tensor<?xf32>
+//	kernel.mlir:3:8: 'tf.Foo' op expects rank-2 operands, got tensor<?xf32>
 //
-// A fault a kernel detects at run time (a Gather index out of range, a
-// NaN that tf.CheckNumerics meets) is an ErrArgument wrapping the op's
+// A fault a kernel detects at run time (a gather index out of range, a
+// NaN that a numerics check meets) is an ErrArgument wrapping the op's
 // *Error.
 type Error = mlir.Error
 
