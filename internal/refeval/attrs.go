@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
 	"github.com/sandjit/sandjit/memref"
@@ -225,9 +226,9 @@ func intBits(a *array, i int) int64 {
 // storeInt sets out[i] to v wrapped to out's integer type.
 func storeInt(out *array, i int, v int64) {
 	if kindOf(out.dt) == kUnsigned {
-		out.u[i] = wrapU(out.dt, uint64(v))
+		out.u[i] = refmath.WrapU(out.dt, uint64(v))
 	} else {
-		out.s[i] = wrapS(out.dt, v)
+		out.s[i] = refmath.WrapS(out.dt, v)
 	}
 }
 

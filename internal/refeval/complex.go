@@ -1,53 +1,13 @@
 package refeval
 
 import (
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"math/cmplx"
 
 	"github.com/sandjit/sandjit/internal/mlir"
 	"github.com/sandjit/sandjit/memref"
 )
-
-// Complex numbers (complex<f32>, complex<f64>) are held as complex128 and
-// computed with Go's complex arithmetic, each part rounded to the part
-// type at each op result. Go multiplies as numpy does ((ac-bd) + (ad+bc)i,
-// no C99 Annex G recovery of infinities), divides with Smith's algorithm
-// and C99's corrections when both parts come out NaN (numpy also uses
-// Smith's algorithm), and takes Exp, Log, Sqrt and Pow from math/cmplx,
-// whose special cases (infinite and NaN parts, branch cuts, signed zeros)
-// follow C99 Annex G as numpy's do. Known differences from numpy: x / 0
-// for a nonzero x is C99's infinity (numpy: inf and nan parts); a finite x
-// divided by an infinity whose other part is NaN is C99's zero (numpy:
-// NaN), as are a few other divisions mixing Inf and NaN parts (14 of the
-// 49 pairs of {±0, ±1.5, ±2, ±Inf, NaN} parts differ; sqrt, exp, log and
-// multiplication agree on all 49); and numpy's Pow with a small integer
-// exponent multiplies repeatedly (a rounding apart from exp(y·log x)).
-
-func negC(x complex128) complex128    { return -x }
-func squareC(x complex128) complex128 { return x * x }
-func rsqrtC(x complex128) complex128  { return 1 / sqrtC(x) }
-
-// sqrtC is cmplx.Sqrt except for a NaN real part with a finite imaginary
-// one, where C99 (G.6.4.2) and numpy give NaN + NaN·i and Go NaN ± 0i.
-func sqrtC(x complex128) complex128 {
-	if math.IsNaN(real(x)) && !math.IsInf(imag(x), 0) {
-		return complex(math.NaN(), math.NaN())
-	}
-	return cmplx.Sqrt(x)
-}
-func reciprocalC(x complex128) complex128 { return 1 / x }
-func addC(x, y complex128) complex128     { return x + y }
-func subC(x, y complex128) complex128     { return x - y }
-func mulC(x, y complex128) complex128     { return x * y }
-func divC(x, y complex128) complex128     { return x / y }
-func powC(x, y complex128) complex128     { return cmplx.Pow(x, y) }
-
-func divNoNanC(x, y complex128) complex128 {
-	if y == 0 {
-		return 0
-	}
-	return x / y
-}
 
 // meanC divides the sum by the count part by part (an infinite part stays
 // infinite rather than meeting 0·Inf in a complex division).
@@ -93,9 +53,9 @@ func evalComplexPart(ev *evaluator, op *mlir.Op) (*array, error) {
 		case "tf.ComplexAbs":
 			v = math.Hypot(real(z), imag(z)) // Inf if either part is, else NaN if either is
 		case "tf.Angle":
-			v = atan2Exact(imag(z), real(z))
+			v = refmath.Atan2(imag(z), real(z))
 		}
-		out.f[i] = roundTo(rdt, v)
+		out.f[i] = refmath.RoundTo(rdt, v)
 	}
 	return out, nil
 }

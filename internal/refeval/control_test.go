@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"testing"
 	"time"
@@ -417,8 +418,8 @@ func TestFusedBatchNorm(t *testing.T) {
 		t.Fatal(err)
 	}
 	eps := float64(float32(0.001))
-	wantFloats(t, out[0], memref.Float16, []int{1, 1, 1, 3}, roundF16((2.5-0.5)*1.5/math.Sqrt(4+eps)+0.25),
-		roundF16(0*-0.5/math.Sqrt(0.25+eps)+1), roundF16(0*2/math.Sqrt(1+eps)-1))
+	wantFloats(t, out[0], memref.Float16, []int{1, 1, 1, 3}, refmath.RoundF16((2.5-0.5)*1.5/math.Sqrt(4+eps)+0.25),
+		refmath.RoundF16(0*-0.5/math.Sqrt(0.25+eps)+1), refmath.RoundF16(0*2/math.Sqrt(1+eps)-1))
 	// Errors.
 	_, err = run(tensor(t, []int{2, 3}, make([]float32, 6)...), infer, "tf.FusedBatchNormV3", 6, mlir.Unranked(memref.Float32))
 	wantErr(t, err, "input must be 4 or 5-dimensional[2,3]")

@@ -1,6 +1,7 @@
 package refeval
 
 import (
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
 	"github.com/sandjit/sandjit/internal/mlir"
@@ -176,9 +177,9 @@ func convND(ev *evaluator, op *mlir.Op, x, f *array, win window) (*array, error)
 		}
 		switch kindOf(x.dt) {
 		case kFloat:
-			out.f[o] = roundTo(x.dt, sf)
+			out.f[o] = refmath.RoundTo(x.dt, sf)
 		case kComplex:
-			out.c[o] = roundC(x.dt, sc)
+			out.c[o] = refmath.RoundC(x.dt, sc)
 		default:
 			storeInt(out, o, ss)
 		}
@@ -339,7 +340,7 @@ func evalPool(ev *evaluator, op *mlir.Op) (*array, error) {
 		}
 		switch {
 		case !isMax:
-			out.f[o] = roundTo(x.dt, sum/float64(cnt))
+			out.f[o] = refmath.RoundTo(x.dt, sum/float64(cnt))
 		case k == kFloat:
 			out.f[o] = mf
 		case k == kSigned:

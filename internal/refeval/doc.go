@@ -5,7 +5,9 @@
 //
 // It takes a verified-or-not *mlir.Func and concrete argument tensors and
 // gives fresh, contiguous result tensors. It shares no code with the
-// compiler: it imports only lower (for the graph types) and memref. Every
+// compiler: it imports only mlir (for the graph types), memref and its own
+// scalar numerics, package refmath (rounding to element types, TF's rules
+// for single elements, complex special values, special functions). Every
 // op is a simple loop over float64, int64, uint64 or bool values with
 // explicit rounding (floats) or wraparound (integers) to the op's element
 // type, so that each result can be checked by reading the code.
@@ -305,7 +307,7 @@
 // # Complex and bf16
 //
 // complex<f32> and complex<f64> are held in complex128, each part rounded
-// to the part type at every op result (complex.go says where Go's complex
+// to the part type at every op result (package refmath says where Go's complex
 // arithmetic, which the evaluator uses, meets numpy's and C99's special
 // values and where it differs). They take Neg, Square, Exp, Log, Sqrt,
 // Rsqrt, Reciprocal, Conj, Add, AddV2, Sub, Mul, Div, RealDiv, DivNoNan,

@@ -1,6 +1,7 @@
 package refeval
 
 import (
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"math/cmplx"
 	"sort"
@@ -16,7 +17,7 @@ func bf16Vec(t *testing.T, vals ...float64) *memref.Tensor {
 	t.Helper()
 	a := newArray(memref.BFloat16, []int{len(vals)})
 	for i, v := range vals {
-		if roundBF16(v) != v {
+		if refmath.RoundBF16(v) != v {
 			t.Fatalf("%v is not a bf16 value", v)
 		}
 		a.f[i] = v
@@ -53,9 +54,9 @@ func TestBF16EveryFloatOp(t *testing.T) {
 		for i, v := range xs {
 			var want float64
 			if s.fd != nil {
-				want = roundBF16(s.fd(memref.BFloat16, v))
+				want = refmath.RoundBF16(s.fd(memref.BFloat16, v))
 			} else {
-				want = roundBF16(s.f(v))
+				want = refmath.RoundBF16(s.f(v))
 			}
 			if g := got.Float64At(i); g != want && !(math.IsNaN(g) && math.IsNaN(want)) {
 				t.Errorf("%s(%v) on bf16 = %v, want %v", n, v, g, want)
@@ -71,7 +72,7 @@ func TestBF16EveryFloatOp(t *testing.T) {
 	for _, n := range names(bin) {
 		got := mustOp(t, n, nil, memref.BFloat16, x, y)
 		for i := range xs {
-			want := roundBF16(binaryOps[n].f(memref.BFloat16, xs[i], ys[i]))
+			want := refmath.RoundBF16(binaryOps[n].f(memref.BFloat16, xs[i], ys[i]))
 			if g := got.Float64At(i); g != want && !(math.IsNaN(g) && math.IsNaN(want)) {
 				t.Errorf("%s(%v, %v) on bf16 = %v, want %v", n, xs[i], ys[i], g, want)
 			}

@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
 	"github.com/sandjit/sandjit/memref"
@@ -50,18 +51,18 @@ func evalUnary(ev *evaluator, op *mlir.Op, spec unarySpec) (*array, error) {
 			case spec.fBool != nil:
 				out.b[i] = spec.fBool(x.f[i])
 			case spec.fd != nil:
-				out.f[i] = roundTo(dt, spec.fd(dt, x.f[i]))
+				out.f[i] = refmath.RoundTo(dt, spec.fd(dt, x.f[i]))
 			default:
-				out.f[i] = roundTo(dt, spec.f(x.f[i]))
+				out.f[i] = refmath.RoundTo(dt, spec.f(x.f[i]))
 			}
 		case kSigned:
-			out.s[i] = wrapS(dt, spec.s(x.s[i]))
+			out.s[i] = refmath.WrapS(dt, spec.s(x.s[i]))
 		case kUnsigned:
-			out.u[i] = wrapU(dt, spec.u(x.u[i]))
+			out.u[i] = refmath.WrapU(dt, spec.u(x.u[i]))
 		case kBool:
 			out.b[i] = spec.b(x.b[i])
 		case kComplex:
-			out.c[i] = roundC(dt, spec.c(x.c[i]))
+			out.c[i] = refmath.RoundC(dt, spec.c(x.c[i]))
 		}
 	}
 	return out, nil
@@ -125,15 +126,15 @@ func evalBinary(ev *evaluator, op *mlir.Op, spec binarySpec) (*array, error) {
 	forEachBroadcast(shape, [][]int{x.shape, y.shape}, func(o int, i []int) {
 		switch kindOf(dt) {
 		case kFloat:
-			out.f[o] = roundTo(dt, spec.f(dt, x.f[i[0]], y.f[i[1]]))
+			out.f[o] = refmath.RoundTo(dt, spec.f(dt, x.f[i[0]], y.f[i[1]]))
 		case kSigned:
-			out.s[o] = wrapS(dt, spec.s(dt, x.s[i[0]], y.s[i[1]]))
+			out.s[o] = refmath.WrapS(dt, spec.s(dt, x.s[i[0]], y.s[i[1]]))
 		case kUnsigned:
-			out.u[o] = wrapU(dt, spec.u(dt, x.u[i[0]], y.u[i[1]]))
+			out.u[o] = refmath.WrapU(dt, spec.u(dt, x.u[i[0]], y.u[i[1]]))
 		case kBool:
 			out.b[o] = spec.b(x.b[i[0]], y.b[i[1]])
 		case kComplex:
-			out.c[o] = roundC(dt, spec.c(x.c[i[0]], y.c[i[1]]))
+			out.c[o] = refmath.RoundC(dt, spec.c(x.c[i[0]], y.c[i[1]]))
 		}
 	})
 	return out, nil
@@ -334,7 +335,7 @@ func evalCast(ev *evaluator, op *mlir.Op) (*array, error) {
 func castComplex(out *array, i int, z complex128) {
 	switch kindOf(out.dt) {
 	case kComplex:
-		out.c[i] = roundC(out.dt, z)
+		out.c[i] = refmath.RoundC(out.dt, z)
 	case kBool:
 		out.b[i] = z != 0
 	default:
@@ -348,23 +349,23 @@ func castFloat(out *array, i int, v float64) {
 	dt := out.dt
 	switch kindOf(dt) {
 	case kComplex:
-		out.c[i] = roundC(dt, complex(v, 0))
+		out.c[i] = refmath.RoundC(dt, complex(v, 0))
 	case kFloat:
 		if dt == memref.BFloat16 {
 			// TensorFlow (Eigen's bfloat16 constructor) converts through
 			// float: f64 rounds to f32, then to bf16.
 			v = float64(float32(v))
 		}
-		out.f[i] = roundTo(dt, v)
+		out.f[i] = refmath.RoundTo(dt, v)
 	case kSigned:
 		t := math.Trunc(v)
 		switch {
 		case v != v:
 			out.s[i] = 0
-		case t <= float64(minS(dt)): // a power of two, exact
-			out.s[i] = minS(dt)
-		case t >= float64(maxS(dt)): // 2^63 for i64 (rounded up), exact below
-			out.s[i] = maxS(dt)
+		case t <= float64(refmath.MinS(dt)): // a power of two, exact
+			out.s[i] = refmath.MinS(dt)
+		case t >= float64(refmath.MaxS(dt)): // 2^63 for i64 (rounded up), exact below
+			out.s[i] = refmath.MaxS(dt)
 		default:
 			out.s[i] = int64(t)
 		}
@@ -373,8 +374,8 @@ func castFloat(out *array, i int, v float64) {
 		switch {
 		case v != v || t <= 0:
 			out.u[i] = 0
-		case t >= float64(maxU(dt)): // 2^64 for ui64 (rounded up), exact below
-			out.u[i] = maxU(dt)
+		case t >= float64(refmath.MaxU(dt)): // 2^64 for ui64 (rounded up), exact below
+			out.u[i] = refmath.MaxU(dt)
 		default:
 			out.u[i] = uint64(t)
 		}
@@ -389,24 +390,24 @@ func castSigned(out *array, i int, v int64) {
 	dt := out.dt
 	switch kindOf(dt) {
 	case kComplex:
-		out.c[i] = roundC(dt, complex(float64(v), 0))
+		out.c[i] = refmath.RoundC(dt, complex(float64(v), 0))
 	case kFloat:
 		switch dt {
 		case memref.BFloat16: // through float, as Eigen's bfloat16(T)
-			out.f[i] = roundBF16(float64(float32(v)))
+			out.f[i] = refmath.RoundBF16(float64(float32(v)))
 		case memref.Float32:
 			out.f[i] = float64(float32(v)) // Go rounds the exact integer once
 		case memref.Float16:
 			// float64(v) is exact below 2^53; larger values are far past
 			// the f16 range, where rounding cannot change the result (Inf).
-			out.f[i] = roundF16(float64(v))
+			out.f[i] = refmath.RoundF16(float64(v))
 		default:
 			out.f[i] = float64(v)
 		}
 	case kSigned:
-		out.s[i] = wrapS(dt, v)
+		out.s[i] = refmath.WrapS(dt, v)
 	case kUnsigned:
-		out.u[i] = wrapU(dt, uint64(v))
+		out.u[i] = refmath.WrapU(dt, uint64(v))
 	case kBool:
 		out.b[i] = v != 0
 	}
@@ -417,22 +418,22 @@ func castUnsigned(out *array, i int, v uint64) {
 	dt := out.dt
 	switch kindOf(dt) {
 	case kComplex:
-		out.c[i] = roundC(dt, complex(float64(v), 0))
+		out.c[i] = refmath.RoundC(dt, complex(float64(v), 0))
 	case kFloat:
 		switch dt {
 		case memref.BFloat16:
-			out.f[i] = roundBF16(float64(float32(v)))
+			out.f[i] = refmath.RoundBF16(float64(float32(v)))
 		case memref.Float32:
 			out.f[i] = float64(float32(v))
 		case memref.Float16:
-			out.f[i] = roundF16(float64(v))
+			out.f[i] = refmath.RoundF16(float64(v))
 		default:
 			out.f[i] = float64(v)
 		}
 	case kSigned:
-		out.s[i] = wrapS(dt, int64(v))
+		out.s[i] = refmath.WrapS(dt, int64(v))
 	case kUnsigned:
-		out.u[i] = wrapU(dt, v)
+		out.u[i] = refmath.WrapU(dt, v)
 	case kBool:
 		out.b[i] = v != 0
 	}
@@ -479,13 +480,13 @@ func evalBiasAdd(ev *evaluator, op *mlir.Op) (*array, error) {
 		ch := (i / inner) % x.shape[c]
 		switch kindOf(dt) {
 		case kFloat:
-			out.f[i] = roundTo(dt, x.f[i]+bias.f[ch])
+			out.f[i] = refmath.RoundTo(dt, x.f[i]+bias.f[ch])
 		case kSigned:
-			out.s[i] = wrapS(dt, x.s[i]+bias.s[ch])
+			out.s[i] = refmath.WrapS(dt, x.s[i]+bias.s[ch])
 		case kUnsigned:
-			out.u[i] = wrapU(dt, x.u[i]+bias.u[ch])
+			out.u[i] = refmath.WrapU(dt, x.u[i]+bias.u[ch])
 		case kComplex:
-			out.c[i] = roundC(dt, x.c[i]+bias.c[ch])
+			out.c[i] = refmath.RoundC(dt, x.c[i]+bias.c[ch])
 		}
 	}
 	return out, nil
@@ -584,22 +585,15 @@ func evalLeakyRelu(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	alpha = roundTo(x.dt, float64(float32(alpha)))
+	alpha = refmath.RoundTo(x.dt, float64(float32(alpha)))
 	out, err := ev.alloc(op, x.dt, x.shape)
 	if err != nil {
 		return nil, err
 	}
 	for i, v := range x.f {
-		out.f[i] = leakyRelu(x.dt, v, alpha)
+		out.f[i] = refmath.LeakyRelu(x.dt, v, alpha)
 	}
 	return out, nil
-}
-
-func leakyRelu(dt memref.DType, x, alpha float64) float64 {
-	if x > 0 {
-		return x
-	}
-	return roundTo(dt, x*alpha) // NaN·alpha is NaN
 }
 
 // evalClipByValue is TensorFlow's CPU kernel (core/kernels/cwise_op_clip.cc
@@ -698,11 +692,11 @@ func evalApproximateEqual(ev *evaluator, op *mlir.Op) (*array, error) {
 	for i := range out.b {
 		switch kindOf(dt) {
 		case kFloat:
-			out.b[i] = math.Abs(roundTo(dt, x.f[i]-y.f[i])) < tolT.f[0]
+			out.b[i] = math.Abs(refmath.RoundTo(dt, x.f[i]-y.f[i])) < tolT.f[0]
 		case kSigned:
-			out.b[i] = wrapS(dt, absS(wrapS(dt, x.s[i]-y.s[i]))) < tolT.s[0] // |MIN| wraps to MIN: true for tol > MIN
+			out.b[i] = refmath.WrapS(dt, absS(refmath.WrapS(dt, x.s[i]-y.s[i]))) < tolT.s[0] // |MIN| wraps to MIN: true for tol > MIN
 		case kUnsigned:
-			out.b[i] = wrapU(dt, x.u[i]-y.u[i]) < tolT.u[0]
+			out.b[i] = refmath.WrapU(dt, x.u[i]-y.u[i]) < tolT.u[0]
 		}
 	}
 	return out, nil

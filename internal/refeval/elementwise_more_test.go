@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"testing"
 
@@ -42,7 +43,7 @@ func TestUnaryMoreNumpyF32(t *testing.T) {
 
 func TestUnaryMoreEdges(t *testing.T) {
 	pi := math.Pi
-	sc, sa := seluScale, seluScaleAlpha // variables: products rounded at run time
+	sc, sa := refmath.SeluScale, refmath.SeluScaleAlpha // variables: products rounded at run time
 	// Inputs: floatEdges = NaN, +Inf, -Inf, 0, -0, 0.5, -0.5, 1.5, 2.5, -2.5, 4, -4, 1e-30 (f64).
 	cases := []struct {
 		op   string
@@ -124,7 +125,7 @@ func TestSoftplusThresholds(t *testing.T) {
 	// f16: t = -6.9296875 + 2 = -4.9296875.
 	x16 := f16s(t, []int{4}, 4.9296875, 4.93359375, -4.9296875, -4.93359375)
 	wantFloats(t, mustOp(t, "tf.Softplus", nil, memref.Float16, x16), memref.Float16, []int{4},
-		roundF16(math.Log1p(math.Exp(4.9296875))), 4.93359375, roundF16(math.Log1p(math.Exp(-4.9296875))), roundF16(math.Exp(-4.93359375)))
+		refmath.RoundF16(math.Log1p(math.Exp(4.9296875))), 4.93359375, refmath.RoundF16(math.Log1p(math.Exp(-4.9296875))), refmath.RoundF16(math.Exp(-4.93359375)))
 }
 
 func TestLeakyRelu(t *testing.T) {
@@ -138,7 +139,7 @@ func TestLeakyRelu(t *testing.T) {
 	wantFloats(t, mustOp(t, "tf.LeakyRelu", attrs, memref.Float32, vec(t, float32(-2), 2)), memref.Float32, []int{2}, 2, 2)
 	// f16: alpha becomes f16(0.2) = 0.199951171875; -3·alpha = -0.599853515625 rounds to -0.60009765625 (spacing 2^-11... of [0.5,1)).
 	wantFloats(t, mustOp(t, "tf.LeakyRelu", nil, memref.Float16, f16s(t, []int{2}, -3, 1)), memref.Float16, []int{2},
-		roundF16(-3*0.199951171875), 1)
+		refmath.RoundF16(-3*0.199951171875), 1)
 	_, err := runOp(t, "tf.LeakyRelu", nil, mlir.Unranked(memref.Int32), vec(t, int32(1)))
 	wantErr(t, err, "does not support element type i32")
 }
@@ -318,9 +319,9 @@ func TestElementwiseMoreShapes(t *testing.T) {
 			want := make([]float64, n)
 			for i, v := range xs {
 				if spec.fd != nil {
-					want[i] = roundTo(memref.Float32, spec.fd(memref.Float32, float64(v)))
+					want[i] = refmath.RoundTo(memref.Float32, spec.fd(memref.Float32, float64(v)))
 				} else {
-					want[i] = roundTo(memref.Float32, spec.f(float64(v)))
+					want[i] = refmath.RoundTo(memref.Float32, spec.f(float64(v)))
 				}
 			}
 			wantFloats(t, got, memref.Float32, shape, want...)
@@ -329,7 +330,7 @@ func TestElementwiseMoreShapes(t *testing.T) {
 			got := mustOp(t, op, nil, memref.Float32, x, y)
 			want := make([]float64, n)
 			for i := range xs {
-				want[i] = roundTo(memref.Float32, binaryOps[op].f(memref.Float32, float64(xs[i]), float64(ys[i])))
+				want[i] = refmath.RoundTo(memref.Float32, binaryOps[op].f(memref.Float32, float64(xs[i]), float64(ys[i])))
 			}
 			wantFloats(t, got, memref.Float32, shape, want...)
 		}
@@ -377,5 +378,5 @@ func TestF16ComputedInF32(t *testing.T) {
 	wantFloats(t, got, memref.Float16, []int{n}, want...)
 	// Composite ops round once, at the op's result: Softsign(x) of f16.
 	wantFloats(t, mustOp(t, "tf.Softsign", nil, memref.Float16, f16s(t, []int{2}, 3, -0.5)), memref.Float16, []int{2},
-		0.75, roundF16(-1.0/3))
+		0.75, refmath.RoundF16(-1.0/3))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 
 	"github.com/sandjit/sandjit/memref"
 )
@@ -307,7 +308,7 @@ func perturbed(a *array, ulps float64) *array {
 	c := *a
 	c.f = make([]float64, len(a.f))
 	for i, x := range a.f {
-		c.f[i] = roundTo(a.dt, x*(1+ulps*eps))
+		c.f[i] = refmath.RoundTo(a.dt, x*(1+ulps*eps))
 	}
 	return &c
 }

@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
 	"github.com/sandjit/sandjit/memref"
@@ -129,9 +130,9 @@ func evalCumsum(ev *evaluator, op *mlir.Op) (*array, error) {
 				step := func() {
 					switch kindOf(x.dt) {
 					case kFloat:
-						fs = roundTo(x.dt, fs+x.f[e])
+						fs = refmath.RoundTo(x.dt, fs+x.f[e])
 					case kComplex:
-						cs = roundC(x.dt, cs+x.c[e])
+						cs = refmath.RoundC(x.dt, cs+x.c[e])
 					default:
 						is += intBits(x, e)
 					}
@@ -192,7 +193,7 @@ func evalRange(ev *evaluator, op *mlir.Op) (*array, error) {
 		if err := rangeChecks(op, delta == 0, delta > 0, start <= limit, start >= limit, start, limit, delta); err != nil {
 			return nil, err
 		}
-		n := math.Ceil(math.Abs(roundTo(dt, roundTo(dt, limit-start)/delta)))
+		n := math.Ceil(math.Abs(refmath.RoundTo(dt, refmath.RoundTo(dt, limit-start)/delta)))
 		if !(n <= memref.MaxElements) {
 			return nil, opError(op, mlir.ErrInvalid, "Requires ((limit - start) / delta) <= %d, got (%v - %v) / %v",
 				memref.MaxElements, limit, start, delta)
@@ -234,7 +235,7 @@ func evalRange(ev *evaluator, op *mlir.Op) (*array, error) {
 	switch kindOf(dt) {
 	case kFloat:
 		for i := range out.f {
-			out.f[i] = roundTo(dt, in[0].f[0]+float64(i)*in[2].f[0])
+			out.f[i] = refmath.RoundTo(dt, in[0].f[0]+float64(i)*in[2].f[0])
 		}
 	default:
 		v, d := intBits(in[0], 0), intBits(in[2], 0)

@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"strings"
 
@@ -19,7 +20,7 @@ func dot(out *array, o int, n int, a *array, ai func(t int) int, b *array, bi fu
 		for t := 0; t < n; t++ {
 			s += a.c[ai(t)] * b.c[bi(t)]
 		}
-		out.c[o] = roundC(out.dt, s)
+		out.c[o] = refmath.RoundC(out.dt, s)
 		return
 	}
 	if kindOf(out.dt) == kFloat {
@@ -27,7 +28,7 @@ func dot(out *array, o int, n int, a *array, ai func(t int) int, b *array, bi fu
 		for t := 0; t < n; t++ {
 			s += a.f[ai(t)] * b.f[bi(t)]
 		}
-		out.f[o] = roundTo(out.dt, s)
+		out.f[o] = refmath.RoundTo(out.dt, s)
 		return
 	}
 	var s int64
@@ -238,19 +239,14 @@ func evalFusedConv2D(ev *evaluator, op *mlir.Op) (*array, error) {
 var fusedActivations = map[string]func(dt memref.DType, x, alpha float64) float64{
 	"Relu":  func(_ memref.DType, x, _ float64) float64 { return max(x, 0) },
 	"Relu6": func(_ memref.DType, x, _ float64) float64 { return min(max(x, 0), 6) },
-	"Elu":   func(_ memref.DType, x, _ float64) float64 { return elu(x) },
+	"Elu":   func(_ memref.DType, x, _ float64) float64 { return refmath.Elu(x) },
 	"LeakyRelu": func(dt memref.DType, x, alpha float64) float64 {
-		return leakyRelu(dt, x, roundTo(dt, float64(float32(alpha))))
+		return refmath.LeakyRelu(dt, x, refmath.RoundTo(dt, float64(float32(alpha))))
 	},
 	"Tanh":            func(_ memref.DType, x, _ float64) float64 { return math.Tanh(x) },
 	"Sigmoid":         func(_ memref.DType, x, _ float64) float64 { return sigmoid(x) },
 	"GeluExact":       func(_ memref.DType, x, _ float64) float64 { return 0.5 * x * math.Erfc(-x/math.Sqrt2) },
-	"GeluApproximate": func(_ memref.DType, x, _ float64) float64 { return geluApproximate(x) },
-}
-
-// geluApproximate is the tanh form 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
-func geluApproximate(x float64) float64 {
-	return 0.5 * x * (1 + math.Tanh(math.Sqrt(2/math.Pi)*(x+0.044715*x*x*x)))
+	"GeluApproximate": func(_ memref.DType, x, _ float64) float64 { return refmath.GeluApproximate(x) },
 }
 
 // fusedEpilogue applies the fused_ops of _FusedMatMul / _FusedConv2D to y
@@ -330,21 +326,21 @@ func fusedEpilogue(op *mlir.Op, y *array, args []*array) (*array, error) {
 			var v float64
 			if fused[0] == "FusedBatchNorm" {
 				scale, offset, mean, variance := args[0].f[ch], args[1].f[ch], args[2].f[ch], args[3].f[ch]
-				v = roundTo(dt, (y.f[i]-mean)/math.Sqrt(variance+eps)*scale+offset)
+				v = refmath.RoundTo(dt, (y.f[i]-mean)/math.Sqrt(variance+eps)*scale+offset)
 			} else {
-				v = roundTo(dt, y.f[i]+args[0].f[ch])
+				v = refmath.RoundTo(dt, y.f[i]+args[0].f[ch])
 			}
 			if add {
-				v = roundTo(dt, v+addend.f[i])
+				v = refmath.RoundTo(dt, v+addend.f[i])
 			}
 			if actF != nil {
-				v = roundTo(dt, actF(dt, v, alpha))
+				v = refmath.RoundTo(dt, actF(dt, v, alpha))
 			}
 			y.f[i] = v
 		case kSigned:
-			v := wrapS(dt, y.s[i]+args[0].s[ch])
+			v := refmath.WrapS(dt, y.s[i]+args[0].s[ch])
 			if add {
-				v = wrapS(dt, v+addend.s[i])
+				v = refmath.WrapS(dt, v+addend.s[i])
 			}
 			switch act {
 			case "Relu":
@@ -354,9 +350,9 @@ func fusedEpilogue(op *mlir.Op, y *array, args []*array) (*array, error) {
 			}
 			y.s[i] = v
 		case kUnsigned:
-			v := wrapU(dt, y.u[i]+args[0].u[ch])
+			v := refmath.WrapU(dt, y.u[i]+args[0].u[ch])
 			if add {
-				v = wrapU(dt, v+addend.u[i])
+				v = refmath.WrapU(dt, v+addend.u[i])
 			}
 			if act == "Relu6" {
 				v = min(v, 6)
@@ -605,7 +601,7 @@ func evalEinsum(ev *evaluator, op *mlir.Op) (*array, error) {
 			}
 		})
 		if kindOf(dt) == kFloat {
-			out.f[o] = roundTo(dt, fs)
+			out.f[o] = refmath.RoundTo(dt, fs)
 		} else {
 			storeInt(out, o, is)
 		}
@@ -769,7 +765,7 @@ func evalConv2D(ev *evaluator, op *mlir.Op) (*array, error) {
 			}
 		}
 		if kindOf(x.dt) == kFloat {
-			out.f[o] = roundTo(x.dt, fs)
+			out.f[o] = refmath.RoundTo(x.dt, fs)
 		} else {
 			storeInt(out, o, is)
 		}
@@ -818,12 +814,12 @@ func evalFusedBatchNorm(ev *evaluator, op *mlir.Op) ([]*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	eps = roundTo(u, float64(float32(eps))) // an f32 attribute, converted to U
+	eps = refmath.RoundTo(u, float64(float32(eps))) // an f32 attribute, converted to U
 	factor, err := attrFloat(op, "exponential_avg_factor", 1)
 	if err != nil {
 		return nil, err
 	}
-	factor = roundTo(u, float64(float32(factor)))
+	factor = refmath.RoundTo(u, float64(float32(factor)))
 	training, err := attrBool(op, "is_training", true)
 	if err != nil {
 		return nil, err
@@ -898,7 +894,7 @@ func evalFusedBatchNorm(ev *evaluator, op *mlir.Op) ([]*array, error) {
 		for o := 0; o < outer; o++ {
 			for i := 0; i < inner; i++ {
 				e := at(o, ch, i)
-				outs[0].f[e] = roundTo(x.dt, (x.f[e]-m)*k+offset.f[ch])
+				outs[0].f[e] = refmath.RoundTo(x.dt, (x.f[e]-m)*k+offset.f[ch])
 			}
 		}
 		switch {
@@ -916,8 +912,8 @@ func evalFusedBatchNorm(ev *evaluator, op *mlir.Op) ([]*array, error) {
 				rm = (1-factor)*mean.f[ch] + factor*m
 				rv = (1-factor)*variance.f[ch] + factor*adjust*v
 			}
-			outs[1].f[ch], outs[2].f[ch] = roundTo(u, rm), roundTo(u, rv)
-			outs[3].f[ch], outs[4].f[ch] = roundTo(u, m), roundTo(u, v)
+			outs[1].f[ch], outs[2].f[ch] = refmath.RoundTo(u, rm), refmath.RoundTo(u, rv)
+			outs[3].f[ch], outs[4].f[ch] = refmath.RoundTo(u, m), refmath.RoundTo(u, v)
 		}
 	}
 	return outs, nil

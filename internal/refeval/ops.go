@@ -3,6 +3,7 @@ package refeval
 import (
 	"cmp"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"math/cmplx"
 
@@ -169,30 +170,30 @@ type unarySpec struct {
 }
 
 var unaryOps = map[string]unarySpec{
-	"tf.Abs":        {f: math.Abs, s: absS, u: ident[uint64]},                              // |x|; |INT_MIN| wraps to INT_MIN
-	"tf.Neg":        {f: neg[float64], s: neg[int64], u: neg[uint64], c: negC},             // -x, wrapping
-	"tf.Exp":        {f: math.Exp, c: cmplx.Exp},                                           // e^x
-	"tf.Log":        {f: logExact, c: cmplx.Log},                                           // ln x
-	"tf.Log1p":      {f: math.Log1p},                                                       // ln(1+x)
-	"tf.Sqrt":       {f: math.Sqrt, c: sqrtC},                                              // √x
-	"tf.Rsqrt":      {f: rsqrt, c: rsqrtC},                                                 // 1/√x
-	"tf.Tanh":       {f: math.Tanh},                                                        // tanh x
-	"tf.Sigmoid":    {f: sigmoid},                                                          // 1/(1+e^-x)
-	"tf.Relu":       {f: relu[float64], s: relu[int64], u: relu[uint64]},                   // max(x, 0), NaN stays NaN
-	"tf.Relu6":      {f: relu6[float64], s: relu6[int64], u: relu6[uint64]},                // min(max(x, 0), 6)
-	"tf.Square":     {f: square[float64], s: square[int64], u: square[uint64], c: squareC}, // x*x, wrapping
-	"tf.Floor":      {f: math.Floor},                                                       // ⌊x⌋
-	"tf.Ceil":       {f: math.Ceil},                                                        // ⌈x⌉
-	"tf.Round":      {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},              // half to even
-	"tf.Rint":       {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},              // half to even
-	"tf.Sign":       {f: signF, s: signS, u: signU},                                        // -1, 0, +1; NaN for NaN
-	"tf.Reciprocal": {f: reciprocalF, s: reciprocalS, u: reciprocalU, c: reciprocalC},      // 1/x; integers truncate, 1/0 = -1 (all ones)
-	"tf.Conj":       {c: cmplx.Conj},                                                       // re - im·i
-	"tf.Sin":        {f: math.Sin},                                                         // sin x
-	"tf.Cos":        {f: math.Cos},                                                         // cos x
-	"tf.Erf":        {f: math.Erf},                                                         // erf x
-	"tf.IsFinite":   {fBool: isFinite},                                                     // x is neither ±Inf nor NaN
-	"tf.LogicalNot": {b: logicalNot},                                                       // !x
+	"tf.Abs":        {f: math.Abs, s: absS, u: ident[uint64]},                                                 // |x|; |INT_MIN| wraps to INT_MIN
+	"tf.Neg":        {f: neg[float64], s: neg[int64], u: neg[uint64], c: refmath.NegC},                        // -x, wrapping
+	"tf.Exp":        {f: math.Exp, c: cmplx.Exp},                                                              // e^x
+	"tf.Log":        {f: refmath.Log, c: cmplx.Log},                                                           // ln x
+	"tf.Log1p":      {f: math.Log1p},                                                                          // ln(1+x)
+	"tf.Sqrt":       {f: math.Sqrt, c: refmath.SqrtC},                                                         // √x
+	"tf.Rsqrt":      {f: rsqrt, c: refmath.RsqrtC},                                                            // 1/√x
+	"tf.Tanh":       {f: math.Tanh},                                                                           // tanh x
+	"tf.Sigmoid":    {f: sigmoid},                                                                             // 1/(1+e^-x)
+	"tf.Relu":       {f: relu[float64], s: relu[int64], u: relu[uint64]},                                      // max(x, 0), NaN stays NaN
+	"tf.Relu6":      {f: relu6[float64], s: relu6[int64], u: relu6[uint64]},                                   // min(max(x, 0), 6)
+	"tf.Square":     {f: square[float64], s: square[int64], u: square[uint64], c: refmath.SquareC},            // x*x, wrapping
+	"tf.Floor":      {f: math.Floor},                                                                          // ⌊x⌋
+	"tf.Ceil":       {f: math.Ceil},                                                                           // ⌈x⌉
+	"tf.Round":      {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},                                 // half to even
+	"tf.Rint":       {f: math.RoundToEven, s: ident[int64], u: ident[uint64]},                                 // half to even
+	"tf.Sign":       {f: refmath.SignF, s: refmath.SignS, u: signU},                                           // -1, 0, +1; NaN for NaN
+	"tf.Reciprocal": {f: reciprocalF, s: refmath.ReciprocalS, u: refmath.ReciprocalU, c: refmath.ReciprocalC}, // 1/x; integers truncate, 1/0 = -1 (all ones)
+	"tf.Conj":       {c: cmplx.Conj},                                                                          // re - im·i
+	"tf.Sin":        {f: math.Sin},                                                                            // sin x
+	"tf.Cos":        {f: math.Cos},                                                                            // cos x
+	"tf.Erf":        {f: math.Erf},                                                                            // erf x
+	"tf.IsFinite":   {fBool: isFinite},                                                                        // x is neither ±Inf nor NaN
+	"tf.LogicalNot": {b: logicalNot},                                                                          // !x
 
 	"tf.Acos":      {f: math.Acos},                                                                          // arccos x; NaN outside [-1, 1]
 	"tf.Acosh":     {f: math.Acosh},                                                                         // arcosh x; NaN below 1
@@ -200,85 +201,20 @@ var unaryOps = map[string]unarySpec{
 	"tf.Asinh":     {f: math.Asinh},                                                                         // arsinh x
 	"tf.Atan":      {f: math.Atan},                                                                          // arctan x
 	"tf.Atanh":     {f: math.Atanh},                                                                         // artanh x; ±Inf at ±1, NaN outside
-	"tf.Cosh":      {f: cosh},                                                                               // cosh x
-	"tf.Sinh":      {f: sinh},                                                                               // sinh x
+	"tf.Cosh":      {f: refmath.Cosh},                                                                       // cosh x
+	"tf.Sinh":      {f: refmath.Sinh},                                                                       // sinh x
 	"tf.Tan":       {f: math.Tan},                                                                           // tan x
 	"tf.Erfc":      {f: math.Erfc},                                                                          // 1 - erf x, without cancellation
-	"tf.Elu":       {f: elu},                                                                                // x < 0 ? e^x - 1 : x
-	"tf.Selu":      {f: selu},                                                                               // x < 0 ? scale·alpha·(e^x - 1) : scale·x
-	"tf.Softplus":  {fd: softplus},                                                                          // TF's thresholded log(1 + e^x)
+	"tf.Elu":       {f: refmath.Elu},                                                                        // x < 0 ? e^x - 1 : x
+	"tf.Selu":      {f: refmath.Selu},                                                                       // x < 0 ? scale·alpha·(e^x - 1) : scale·x
+	"tf.Softplus":  {fd: refmath.Softplus},                                                                  // TF's thresholded log(1 + e^x)
 	"tf.Softsign":  {f: softsign},                                                                           // x / (1 + |x|)
-	"tf.Inv":       {f: reciprocalF, s: reciprocalS, u: reciprocalU},                                        // = Reciprocal
+	"tf.Inv":       {f: reciprocalF, s: refmath.ReciprocalS, u: refmath.ReciprocalU},                        // = Reciprocal
 	"tf.Invert":    {s: invert[int64], u: invert[uint64]},                                                   // ^x (bitwise not)
 	"tf.IsInf":     {fBool: isInf},                                                                          // x is ±Inf
 	"tf.IsNan":     {fBool: isNaN},                                                                          // x is NaN
 	"tf.ZerosLike": {f: zero[float64], s: zero[int64], u: zero[uint64], b: zero[bool], c: zero[complex128]}, // 0 (+0, false)
 	"tf.OnesLike":  {f: one[float64], s: one[int64], u: one[uint64], b: oneBool, c: one[complex128]},        // 1 (true)
-}
-
-// cosh and sinh are Go's, except for |x| > 21, where Go computes e^|x|/2,
-// which overflows for |x| in (709.78, 710.48) though the result is finite:
-// there they are ±(e^(|x|/2)/2)·e^(|x|/2) (e^-|x| is below half an ulp).
-func cosh(x float64) float64 {
-	if a := math.Abs(x); a > 21 {
-		h := math.Exp(a / 2)
-		return h * 0.5 * h
-	}
-	return math.Cosh(x)
-}
-
-func sinh(x float64) float64 {
-	if a := math.Abs(x); a > 21 {
-		h := math.Exp(a / 2)
-		return math.Copysign(h*0.5*h, x)
-	}
-	return math.Sinh(x)
-}
-
-// seluScale and seluScaleAlpha are TensorFlow's Selu constants (scale and
-// scale·alpha with alpha = 1.6732632423543772848170429916717).
-const (
-	seluScale      = 1.0507009873554804934193349852946
-	seluScaleAlpha = 1.7580993408473768599402175208123
-)
-
-// elu and selu use expm1 for e^x - 1: the exact value, rounded once
-// (TensorFlow's e^x - 1 in the element type loses digits near 0).
-func elu(x float64) float64 {
-	if x < 0 {
-		return math.Expm1(x)
-	}
-	return x
-}
-
-func selu(x float64) float64 {
-	if x < 0 {
-		return seluScaleAlpha * math.Expm1(x)
-	}
-	return seluScale * x
-}
-
-// softplus is TensorFlow's form: with t = log(ε) + 2 for the element
-// type's machine epsilon ε (computed in the element type), x when x > -t,
-// e^x when x < t, log1p(e^x) otherwise.
-func softplus(dt memref.DType, x float64) float64 {
-	eps := 0x1p-52
-	switch dt {
-	case memref.Float32:
-		eps = 0x1p-23
-	case memref.Float16:
-		eps = 0x1p-10
-	case memref.BFloat16:
-		eps = 0x1p-7
-	}
-	t := roundTo(dt, roundTo(dt, math.Log(eps))+2)
-	switch {
-	case x > -t:
-		return x
-	case x < t:
-		return math.Exp(x)
-	}
-	return math.Log1p(math.Exp(x)) // NaN stays NaN
 }
 
 func softsign(x float64) float64                               { return x / (1 + math.Abs(x)) } // ±Inf gives NaN, as in TensorFlow
@@ -302,42 +238,6 @@ func logicalNot(x bool) bool                   { return !x }
 func reciprocalF(x float64) float64            { return 1 / x }
 func signU(x uint64) uint64                    { return min(x, 1) }
 
-func signF(x float64) float64 {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	case x == 0:
-		return 0
-	}
-	return x // NaN
-}
-
-func signS(x int64) int64 {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
-
-func reciprocalS(x int64) int64 {
-	if x == 0 {
-		return -1 // XLA's 1 / 0
-	}
-	return 1 / x
-}
-
-func reciprocalU(x uint64) uint64 {
-	if x == 0 {
-		return ^uint64(0) // all ones, wrapped to the element type
-	}
-	return 1 / x
-}
-
 // binarySpec gives a broadcasting elementwise op per kind of element; a nil
 // function means the op does not take that kind. dt is the element type;
 // float results are rounded and integer results wrapped to it by the
@@ -351,142 +251,40 @@ type binarySpec struct {
 }
 
 var binaryOps = map[string]binarySpec{
-	"tf.Add":               {f: add[float64], s: add[int64], u: add[uint64], c: addC},             // x + y
-	"tf.AddV2":             {f: add[float64], s: add[int64], u: add[uint64], c: addC},             // x + y
-	"tf.Sub":               {f: sub[float64], s: sub[int64], u: sub[uint64], c: subC},             // x - y
-	"tf.Mul":               {f: mul[float64], s: mul[int64], u: mul[uint64], c: mulC},             // x * y
-	"tf.Div":               {f: divF, s: divS, u: divU, c: divC},                                  // x / y; integers truncate, /0 = -1 (all ones)
-	"tf.RealDiv":           {f: divF, s: divS, u: divU, c: divC},                                  // x / y; integers truncate, /0 = -1 (all ones)
-	"tf.FloorDiv":          {f: floorDivF, s: floorDivS, u: divU},                                 // ⌊x / y⌋; integer /0: -2 (x < 0) or -1
-	"tf.FloorMod":          {f: floorModF, s: floorModS, u: modU},                                 // x - ⌊x / y⌋·y, divisor's sign; integer %0 = x
-	"tf.Maximum":           {f: maximum[float64], s: maximum[int64], u: maximum[uint64]},          // max(x, y), NaN propagates
-	"tf.Minimum":           {f: minimum[float64], s: minimum[int64], u: minimum[uint64]},          // min(x, y), NaN propagates
-	"tf.Pow":               {f: powF, s: powS, u: powU, c: powC},                                  // x ** y
-	"tf.SquaredDifference": {f: squaredDifferenceF, s: squaredDifferenceS, u: squaredDifferenceU}, // (x-y)*(x-y)
-	"tf.LogicalAnd":        {b: logicalAnd},                                                       // x && y
-	"tf.LogicalOr":         {b: logicalOr},                                                        // x || y
-	"tf.BitwiseAnd":        {s: bitAnd[int64], u: bitAnd[uint64]},                                 // x & y
-	"tf.BitwiseOr":         {s: bitOr[int64], u: bitOr[uint64]},                                   // x | y
-	"tf.BitwiseXor":        {s: bitXor[int64], u: bitXor[uint64]},                                 // x ^ y
+	"tf.Add":               {f: add[float64], s: add[int64], u: add[uint64], c: refmath.AddC},                             // x + y
+	"tf.AddV2":             {f: add[float64], s: add[int64], u: add[uint64], c: refmath.AddC},                             // x + y
+	"tf.Sub":               {f: sub[float64], s: sub[int64], u: sub[uint64], c: refmath.SubC},                             // x - y
+	"tf.Mul":               {f: mul[float64], s: mul[int64], u: mul[uint64], c: refmath.MulC},                             // x * y
+	"tf.Div":               {f: divF, s: refmath.DivS, u: refmath.DivU, c: refmath.DivC},                                  // x / y; integers truncate, /0 = -1 (all ones)
+	"tf.RealDiv":           {f: divF, s: refmath.DivS, u: refmath.DivU, c: refmath.DivC},                                  // x / y; integers truncate, /0 = -1 (all ones)
+	"tf.FloorDiv":          {f: refmath.FloorDivF, s: refmath.FloorDivS, u: refmath.DivU},                                 // ⌊x / y⌋; integer /0: -2 (x < 0) or -1
+	"tf.FloorMod":          {f: refmath.FloorModF, s: refmath.FloorModS, u: refmath.ModU},                                 // x - ⌊x / y⌋·y, divisor's sign; integer %0 = x
+	"tf.Maximum":           {f: maximum[float64], s: maximum[int64], u: maximum[uint64]},                                  // max(x, y), NaN propagates
+	"tf.Minimum":           {f: minimum[float64], s: minimum[int64], u: minimum[uint64]},                                  // min(x, y), NaN propagates
+	"tf.Pow":               {f: powF, s: refmath.PowS, u: refmath.PowU, c: refmath.PowC},                                  // x ** y
+	"tf.SquaredDifference": {f: refmath.SquaredDifferenceF, s: refmath.SquaredDifferenceS, u: refmath.SquaredDifferenceU}, // (x-y)*(x-y)
+	"tf.LogicalAnd":        {b: logicalAnd},                                                                               // x && y
+	"tf.LogicalOr":         {b: logicalOr},                                                                                // x || y
+	"tf.BitwiseAnd":        {s: bitAnd[int64], u: bitAnd[uint64]},                                                         // x & y
+	"tf.BitwiseOr":         {s: bitOr[int64], u: bitOr[uint64]},                                                           // x | y
+	"tf.BitwiseXor":        {s: bitXor[int64], u: bitXor[uint64]},                                                         // x ^ y
 
-	"tf.Atan2":       {f: atan2},                                              // atan2(x, y): the angle of the point (y, x)
-	"tf.DivNoNan":    {f: divNoNan, s: divNoNanS, u: divNoNanU, c: divNoNanC}, // y == 0 ? 0 : x / y
-	"tf.MulNoNan":    {f: mulNoNan, s: mul[int64], u: mul[uint64]},            // y == 0 ? 0 : x * y (even for x NaN or Inf)
-	"tf.Xdivy":       {f: xdivy},                                              // x == 0 ? 0 : x / y
-	"tf.Xlogy":       {f: xlogy},                                              // x == 0 ? 0 : x·log(y)
-	"tf.Xlog1py":     {f: xlog1py},                                            // x == 0 ? 0 : x·log1p(y)
-	"tf.Mod":         {f: truncModF, s: truncModS, u: modU},                   // C fmod / %: the dividend's sign; integer %0 = x
-	"tf.TruncateMod": {f: truncModF, s: truncModS, u: modU},                   // = Mod
-	"tf.TruncateDiv": {f: truncDivF, s: divS, u: divU},                        // x / y toward zero; integer /0 = -1 (all ones)
-	"tf.NextAfter":   {f: nextAfter},                                          // the next value after x toward y (C nextafter)
-	"tf.LeftShift":   {s: shlS, u: shlU},                                      // x << y; y outside [0, width): 0 (XLA)
-	"tf.RightShift":  {s: shrS, u: shrU},                                      // x >> y, arithmetic for signed; y outside [0, width): 0 or -1 (XLA)
+	"tf.Atan2":       {f: atan2},                                                                              // atan2(x, y): the angle of the point (y, x)
+	"tf.DivNoNan":    {f: refmath.DivNoNan, s: refmath.DivNoNanS, u: refmath.DivNoNanU, c: refmath.DivNoNanC}, // y == 0 ? 0 : x / y
+	"tf.MulNoNan":    {f: refmath.MulNoNan, s: mul[int64], u: mul[uint64]},                                    // y == 0 ? 0 : x * y (even for x NaN or Inf)
+	"tf.Xdivy":       {f: refmath.Xdivy},                                                                      // x == 0 ? 0 : x / y
+	"tf.Xlogy":       {f: refmath.Xlogy},                                                                      // x == 0 ? 0 : x·log(y)
+	"tf.Xlog1py":     {f: refmath.Xlog1py},                                                                    // x == 0 ? 0 : x·log1p(y)
+	"tf.Mod":         {f: truncModF, s: refmath.TruncModS, u: refmath.ModU},                                   // C fmod / %: the dividend's sign; integer %0 = x
+	"tf.TruncateMod": {f: truncModF, s: refmath.TruncModS, u: refmath.ModU},                                   // = Mod
+	"tf.TruncateDiv": {f: refmath.TruncDivF, s: refmath.DivS, u: refmath.DivU},                                // x / y toward zero; integer /0 = -1 (all ones)
+	"tf.NextAfter":   {f: refmath.NextAfter},                                                                  // the next value after x toward y (C nextafter)
+	"tf.LeftShift":   {s: shlS, u: shlU},                                                                      // x << y; y outside [0, width): 0 (XLA)
+	"tf.RightShift":  {s: shrS, u: shrU},                                                                      // x >> y, arithmetic for signed; y outside [0, width): 0 or -1 (XLA)
 }
 
-func atan2(_ memref.DType, y, x float64) float64     { return atan2Exact(y, x) }
+func atan2(_ memref.DType, y, x float64) float64     { return refmath.Atan2(y, x) }
 func truncModF(_ memref.DType, x, y float64) float64 { return math.Mod(x, y) } // exact, C fmod
-
-func divNoNan(_ memref.DType, x, y float64) float64 {
-	if y == 0 {
-		return 0
-	}
-	return x / y
-}
-
-func mulNoNan(_ memref.DType, x, y float64) float64 {
-	if y == 0 {
-		return 0
-	}
-	return x * y
-}
-
-func xdivy(_ memref.DType, x, y float64) float64 {
-	if x == 0 {
-		return 0
-	}
-	return x / y
-}
-
-func xlogy(_ memref.DType, x, y float64) float64 {
-	if x == 0 {
-		return 0
-	}
-	return x * logExact(y)
-}
-
-func xlog1py(_ memref.DType, x, y float64) float64 {
-	if x == 0 {
-		return 0
-	}
-	return x * math.Log1p(y)
-}
-
-// truncModS is C's %: the dividend's sign; x % 0 gives x and MIN % -1
-// gives 0 (XLA's remainder).
-func truncModS(_ memref.DType, x, y int64) int64 {
-	switch y {
-	case 0:
-		return x
-	case -1:
-		return 0
-	}
-	return x % y // Go's % truncates, like C
-}
-
-// truncDivF is trunc(x / y) with x / y rounded to the element type first.
-func truncDivF(dt memref.DType, x, y float64) float64 {
-	return math.Trunc(roundTo(dt, x/y))
-}
-
-// nextAfter is C's nextafter in the element type: y when x == y (so
-// nextafter(0, -0) is -0), NaN when either is NaN.
-func nextAfter(dt memref.DType, x, y float64) float64 {
-	switch {
-	case x != x || y != y:
-		return math.NaN()
-	case x == y:
-		return y
-	}
-	switch dt {
-	case memref.Float32:
-		return float64(math.Nextafter32(float32(x), float32(y)))
-	case memref.Float16:
-		return nextAfterF16(x, y)
-	case memref.BFloat16:
-		return nextAfterBF16(x, y)
-	}
-	return math.Nextafter(x, y)
-}
-
-// nextAfterBF16 is nextAfterF16 for bf16 (x a bf16 value, x != y).
-func nextAfterBF16(x, y float64) float64 {
-	if x == 0 {
-		return math.Copysign(0x1p-133, y)
-	}
-	h := memref.F32ToBF16(float32(x)) // exact
-	if (y > x) == (x > 0) {
-		h++
-	} else {
-		h--
-	}
-	return float64(memref.BF16ToF32(h))
-}
-
-// nextAfterF16 steps x (an f16 value, x != y, neither NaN) by one f16 ulp
-// toward y, through the bit pattern: for a sign-magnitude format, the
-// neighbour away from zero is bits+1 and toward zero bits-1.
-func nextAfterF16(x, y float64) float64 {
-	if x == 0 {
-		return math.Copysign(0x1p-24, y)
-	}
-	h := memref.F32ToF16(float32(x)) // exact
-	if (y > x) == (x > 0) {
-		h++
-	} else {
-		h--
-	}
-	return float64(memref.F16ToF32(h))
-}
 
 func add[T int64 | uint64 | float64](_ memref.DType, x, y T) T     { return x + y }
 func sub[T int64 | uint64 | float64](_ memref.DType, x, y T) T     { return x - y }
@@ -500,144 +298,6 @@ func logicalAnd(x, y bool) bool                                    { return x &&
 func logicalOr(x, y bool) bool                                     { return x || y }
 func divF(_ memref.DType, x, y float64) float64                    { return x / y }
 func powF(_ memref.DType, x, y float64) float64                    { return math.Pow(x, y) }
-
-// Integer division follows XLA (xla/service/elemental_ir_emitter.cc
-// EmitIntegerDivide/EmitIntegerRemainder, and mhlo's map_mhlo_to_scalar_op.h
-// for DivOp/RemOp): x / 0 = -1 (all ones for unsigned), x % 0 = x,
-// MIN / -1 = MIN, MIN % -1 = 0. TF's JIT lowers Div, RealDiv, TruncateDiv
-// to that division and Mod, TruncateMod to that remainder.
-func divS(dt memref.DType, x, y int64) int64 {
-	switch {
-	case y == 0:
-		return -1
-	case x == minS(dt) && y == -1:
-		return x
-	}
-	return x / y // Go truncates toward zero
-}
-
-func divU(_ memref.DType, x, y uint64) uint64 {
-	if y == 0 {
-		return ^uint64(0) // all ones, wrapped to the element type
-	}
-	return x / y
-}
-
-func modU(_ memref.DType, x, y uint64) uint64 {
-	if y == 0 {
-		return x
-	}
-	return x % y
-}
-
-// divNoNanS and divNoNanU are DivNoNan on integers (outside TF's dtype
-// list): 0 where y == 0, else Div.
-func divNoNanS(dt memref.DType, x, y int64) int64 {
-	if y == 0 {
-		return 0
-	}
-	return divS(dt, x, y)
-}
-
-func divNoNanU(dt memref.DType, x, y uint64) uint64 {
-	if y == 0 {
-		return 0
-	}
-	return divU(dt, x, y)
-}
-
-// floorDivS is TF's integer FloorDiv as its XLA lowering writes it
-// (tf2xla/kernels/binary_ops.cc FloorDivImpl, and the same pattern in
-// tf2xla/transforms/legalize_tf_patterns.td): z = x / y (XLA's division),
-// z - 1 when z·y != x and x, y differ in sign, else z. So x / 0 is -1, or
-// -2 when x < 0 (z = -1, z·0 = 0 != x); MIN / -1 is MIN.
-func floorDivS(dt memref.DType, x, y int64) int64 {
-	z := divS(dt, x, y)
-	if wrapS(dt, z*y) != x && (x < 0) != (y < 0) {
-		z--
-	}
-	return z
-}
-
-// floorModS is TF's FloorMod as its XLA lowering writes it
-// (legalize_tf_patterns.td; tf2xla FloorModImpl): r = x % y (XLA's
-// remainder), r + y when r != 0 and r, y differ in sign. So x % 0 is x
-// (r = x, y = 0) and MIN % -1 is 0.
-func floorModS(dt memref.DType, x, y int64) int64 {
-	switch {
-	case y == 0:
-		return x
-	case x == minS(dt) && y == -1:
-		return 0
-	}
-	r := x % y // sign of x
-	if r != 0 && (r < 0) != (y < 0) {
-		r += y
-	}
-	return r
-}
-
-func floorDivF(dt memref.DType, x, y float64) float64 {
-	return math.Floor(roundTo(dt, x/y))
-}
-
-func floorModF(_ memref.DType, x, y float64) float64 {
-	r := math.Mod(x, y) // exact, sign of x
-	if r != 0 && (r < 0) != (y < 0) {
-		r += y
-	}
-	return r
-}
-
-func squaredDifferenceF(dt memref.DType, x, y float64) float64 {
-	d := roundTo(dt, x-y)
-	return d * d
-}
-
-func squaredDifferenceS(dt memref.DType, x, y int64) int64 {
-	d := wrapS(dt, x-y)
-	return d * d
-}
-
-func squaredDifferenceU(dt memref.DType, x, y uint64) uint64 {
-	d := wrapU(dt, x-y)
-	return d * d
-}
-
-// powS is x**y by repeated squaring, wrapping modulo 2^64 (the caller
-// wraps to the element type, which is consistent with wrapping every step).
-func powS(_ memref.DType, x, y int64) int64 {
-	if y < 0 {
-		switch {
-		case x == 1:
-			return 1
-		case x == -1 && y%2 == 0:
-			return 1
-		case x == -1:
-			return -1
-		}
-		return 0
-	}
-	r := int64(1)
-	for ; y > 0; y >>= 1 {
-		if y&1 == 1 {
-			r *= x
-		}
-		x *= x
-	}
-	return r
-}
-
-func powU(_ memref.DType, x, y uint64) uint64 {
-	r := uint64(1)
-	for ; y > 0; y >>= 1 {
-		if y&1 == 1 {
-			r *= x
-		}
-		x *= x
-	}
-	return r
-}
 
 // compareSpec gives a broadcasting comparison per kind of element; the
 // result is i1.
@@ -681,7 +341,7 @@ var reduceOps = map[string]reduceSpec{
 	"tf.Prod":          {f: prodOf[float64], s: prodOf[int64], u: prodOf[uint64], c: prodOf[complex128]}, // Π xs (float64, ints wrap); empty: 1
 	"tf.Max":           {f: maxF, s: maxOfS, u: maxOfU},                                                  // largest, NaN propagates; empty: -Inf / type min
 	"tf.Min":           {f: minF, s: minOfS, u: minOfU},                                                  // smallest, NaN propagates; empty: +Inf / type max
-	"tf.Mean":          {f: meanF, s: meanS, u: meanU, c: meanC},                                         // Σ xs / len; empty: NaN / 0
+	"tf.Mean":          {f: meanF, s: refmath.MeanS, u: refmath.MeanU, c: meanC},                         // Σ xs / len; empty: NaN / 0
 	"tf.All":           {b: allOf},                                                                       // every x; empty: true
 	"tf.EuclideanNorm": {f: euclideanNorm},                                                               // √Σx² (float64, rounded once); empty: 0
 	"tf.Any":           {b: anyOf},                                                                       // some x; empty: false
@@ -720,7 +380,7 @@ func minF(_ memref.DType, xs []float64) float64 {
 }
 
 func maxOfS(dt memref.DType, xs []int64) int64 {
-	m := minS(dt)
+	m := refmath.MinS(dt)
 	for _, x := range xs {
 		m = max(m, x)
 	}
@@ -728,7 +388,7 @@ func maxOfS(dt memref.DType, xs []int64) int64 {
 }
 
 func minOfS(dt memref.DType, xs []int64) int64 {
-	m := maxS(dt)
+	m := refmath.MaxS(dt)
 	for _, x := range xs {
 		m = min(m, x)
 	}
@@ -744,7 +404,7 @@ func maxOfU(_ memref.DType, xs []uint64) uint64 {
 }
 
 func minOfU(dt memref.DType, xs []uint64) uint64 {
-	m := maxU(dt)
+	m := refmath.MaxU(dt)
 	for _, x := range xs {
 		m = min(m, x)
 	}
@@ -753,32 +413,6 @@ func minOfU(dt memref.DType, xs []uint64) uint64 {
 
 func meanF(dt memref.DType, xs []float64) float64 {
 	return sumOf(dt, xs) / float64(len(xs)) // 0/0 is NaN
-}
-
-// meanS and meanU are TensorFlow's integer Mean (reduction_ops.h's
-// CASTING_SPECIALIZATION): the sum in 64 bits, divided by the count
-// truncating toward zero; the caller wraps the quotient to the element
-// type. So narrow types do not overflow in the sum.
-func meanS(_ memref.DType, xs []int64) int64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	var s int64
-	for _, x := range xs {
-		s += x
-	}
-	return s / int64(len(xs))
-}
-
-func meanU(_ memref.DType, xs []uint64) uint64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	var s uint64
-	for _, x := range xs {
-		s += x
-	}
-	return s / uint64(len(xs))
 }
 
 func allOf(xs []bool) bool {
@@ -797,27 +431,6 @@ func anyOf(xs []bool) bool {
 		}
 	}
 	return false
-}
-
-// logExact is ln x. Go's math.Log (its amd64 assembly) is wrong for
-// subnormal x (math.Log(5e-324) = -709.09 rather than -744.44), so those
-// are scaled into the normal range first.
-func logExact(x float64) float64 {
-	if x > 0 && x < 0x1p-1022 {
-		return math.Log(x*0x1p54) - 54*math.Ln2
-	}
-	return math.Log(x)
-}
-
-// atan2Exact is atan2(y, x). Go's math.Atan2 computes atan(y/x) and loses
-// y's sign when y/x underflows to zero with x < 0 (atan2(-1e-300, -1e300)
-// gives +π rather than -π).
-func atan2Exact(y, x float64) float64 {
-	r := math.Atan2(y, x)
-	if x < 0 && !math.IsNaN(y) && math.Signbit(r) != math.Signbit(y) {
-		r = -r
-	}
-	return r
 }
 
 // Supports reports whether the evaluator implements op name.

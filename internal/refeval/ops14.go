@@ -1,6 +1,7 @@
 package refeval
 
 import (
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"math/bits"
 	"sort"
@@ -145,9 +146,9 @@ func evalLinSpace(ev *evaluator, op *mlir.Op) (*array, error) {
 		out.f[0] = a
 		return out, nil
 	}
-	step := roundTo(dt, roundTo(dt, b-a)/roundTo(dt, float64(num-1)))
+	step := refmath.RoundTo(dt, refmath.RoundTo(dt, b-a)/refmath.RoundTo(dt, float64(num-1)))
 	for i := int64(0); i < num-1; i++ {
-		out.f[i] = roundTo(dt, a+roundTo(dt, step*roundTo(dt, float64(i))))
+		out.f[i] = refmath.RoundTo(dt, a+refmath.RoundTo(dt, step*refmath.RoundTo(dt, float64(i))))
 	}
 	out.f[num-1] = b
 	return out, nil
@@ -192,9 +193,9 @@ func evalCumprod(ev *evaluator, op *mlir.Op) (*array, error) {
 			step := func(e int) {
 				switch kindOf(x.dt) {
 				case kFloat:
-					fp = roundTo(x.dt, fp*x.f[e])
+					fp = refmath.RoundTo(x.dt, fp*x.f[e])
 				case kComplex:
-					cp = roundC(x.dt, cp*x.c[e])
+					cp = refmath.RoundC(x.dt, cp*x.c[e])
 				default:
 					ip *= intBits(x, e)
 				}
@@ -457,9 +458,9 @@ func evalScatterNd(ev *evaluator, op *mlir.Op) (*array, error) {
 			o, u := base+e, n*slice+e
 			switch kindOf(upd.dt) {
 			case kFloat:
-				out.f[o] = roundTo(upd.dt, out.f[o]+upd.f[u])
+				out.f[o] = refmath.RoundTo(upd.dt, out.f[o]+upd.f[u])
 			case kComplex:
-				out.c[o] = roundC(upd.dt, out.c[o]+upd.c[u])
+				out.c[o] = refmath.RoundC(upd.dt, out.c[o]+upd.c[u])
 			default:
 				storeInt(out, o, intBits(out, o)+intBits(upd, u))
 			}
@@ -544,43 +545,43 @@ func scatterCombine(name string, out *array, o int, upd *array, u int) {
 		x, y := out.f[o], upd.f[u]
 		switch name {
 		case "tf.TensorScatterSub":
-			out.f[o] = roundTo(out.dt, x-y)
+			out.f[o] = refmath.RoundTo(out.dt, x-y)
 		case "tf.TensorScatterMax":
 			out.f[o] = max(x, y)
 		case "tf.TensorScatterMin":
 			out.f[o] = min(x, y)
 		default:
-			out.f[o] = roundTo(out.dt, x+y)
+			out.f[o] = refmath.RoundTo(out.dt, x+y)
 		}
 	case kComplex:
 		if name == "tf.TensorScatterSub" {
-			out.c[o] = roundC(out.dt, out.c[o]-upd.c[u])
+			out.c[o] = refmath.RoundC(out.dt, out.c[o]-upd.c[u])
 		} else {
-			out.c[o] = roundC(out.dt, out.c[o]+upd.c[u])
+			out.c[o] = refmath.RoundC(out.dt, out.c[o]+upd.c[u])
 		}
 	case kUnsigned:
 		x, y := out.u[o], upd.u[u]
 		switch name {
 		case "tf.TensorScatterSub":
-			out.u[o] = wrapU(out.dt, x-y)
+			out.u[o] = refmath.WrapU(out.dt, x-y)
 		case "tf.TensorScatterMax":
 			out.u[o] = max(x, y)
 		case "tf.TensorScatterMin":
 			out.u[o] = min(x, y)
 		default:
-			out.u[o] = wrapU(out.dt, x+y)
+			out.u[o] = refmath.WrapU(out.dt, x+y)
 		}
 	default:
 		x, y := out.s[o], upd.s[u]
 		switch name {
 		case "tf.TensorScatterSub":
-			out.s[o] = wrapS(out.dt, x-y)
+			out.s[o] = refmath.WrapS(out.dt, x-y)
 		case "tf.TensorScatterMax":
 			out.s[o] = max(x, y)
 		case "tf.TensorScatterMin":
 			out.s[o] = min(x, y)
 		default:
-			out.s[o] = wrapS(out.dt, x+y)
+			out.s[o] = refmath.WrapS(out.dt, x+y)
 		}
 	}
 }

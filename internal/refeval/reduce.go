@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
 	"github.com/sandjit/sandjit/memref"
@@ -120,15 +121,15 @@ func evalReduce(ev *evaluator, op *mlir.Op, spec reduceSpec) (*array, error) {
 		lo, hi := o*g, (o+1)*g
 		switch kindOf(dt) {
 		case kFloat:
-			out.f[o] = roundTo(dt, spec.f(dt, gathered.f[lo:hi]))
+			out.f[o] = refmath.RoundTo(dt, spec.f(dt, gathered.f[lo:hi]))
 		case kSigned:
-			out.s[o] = wrapS(dt, spec.s(dt, gathered.s[lo:hi]))
+			out.s[o] = refmath.WrapS(dt, spec.s(dt, gathered.s[lo:hi]))
 		case kUnsigned:
-			out.u[o] = wrapU(dt, spec.u(dt, gathered.u[lo:hi]))
+			out.u[o] = refmath.WrapU(dt, spec.u(dt, gathered.u[lo:hi]))
 		case kBool:
 			out.b[o] = spec.b(gathered.b[lo:hi])
 		case kComplex:
-			out.c[o] = roundC(dt, spec.c(dt, gathered.c[lo:hi]))
+			out.c[o] = refmath.RoundC(dt, spec.c(dt, gathered.c[lo:hi]))
 		}
 	}
 	return out, nil
@@ -162,9 +163,9 @@ func evalSoftmax(ev *evaluator, op *mlir.Op) (*array, error) {
 		}
 		for j, v := range row {
 			if op.Name == "tf.LogSoftmax" {
-				out.f[lo+j] = roundTo(x.dt, (v-m)-math.Log(sum))
+				out.f[lo+j] = refmath.RoundTo(x.dt, (v-m)-math.Log(sum))
 			} else {
-				out.f[lo+j] = roundTo(x.dt, math.Exp(v-m)/sum)
+				out.f[lo+j] = refmath.RoundTo(x.dt, math.Exp(v-m)/sum)
 			}
 		}
 	}

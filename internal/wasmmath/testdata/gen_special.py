@@ -12,9 +12,9 @@ outputs, which are committed.
 
 Outputs:
   internal/wasmmath/special_coeffs.go   Chebyshev/Taylor coefficients (wasmmath)
-  internal/refeval/special_coeffs.go    the same tables for the reference evaluator
+  internal/refeval/refmath/special_coeffs.go    the same tables for the reference evaluator
   internal/wasmmath/testdata/special/<fn>.txt  inputs and correctly rounded results
-  internal/refeval/testdata/special.txt        a smaller set for refeval's tests
+  internal/refeval/refmath/testdata/special.txt  a smaller set for refmath's tests
 
 Coefficients: Chebyshev interpolants computed here at 60 digits on the
 intervals below, truncated where the terms fall under 2**-60 of the largest;
@@ -180,7 +180,7 @@ def gofile(pkg):
         w.append('var lgam%s = [...]float64%s' % (name, golist(lg[name])))
     return '\n'.join(w) + '\n'
 
-for pkg, path in [('wasmmath', 'internal/wasmmath/special_coeffs.go'), ('refeval', 'internal/refeval/special_coeffs.go')]:
+for pkg, path in [('wasmmath', 'internal/wasmmath/special_coeffs.go'), ('refmath', 'internal/refeval/refmath/special_coeffs.go')]:
     open(os.path.join(ROOT, path), 'w').write(gofile(pkg))
     subprocess.run(['gofmt', '-w', path], check=True)
 
@@ -434,7 +434,7 @@ def write_refeval(count):
     for _ in range(count):
         a, b, x = float(logu(0.1, 50)()), float(logu(0.1, 50)()), float(uni(0, 1)())
         add('betainc', [a, b, x], REF2['betainc'](a, b, x))
-    path = os.path.join(ROOT, 'internal/refeval/testdata/special.txt')
+    path = os.path.join(ROOT, 'internal/refeval/refmath/testdata/special.txt')
     open(path, 'w').write('# fn args... want: mpmath at 40 digits, rounded to float64\n' + '\n'.join(rows) + '\n')
 
 if 'refeval' in sys.argv:

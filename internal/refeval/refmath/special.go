@@ -1,4 +1,4 @@
-package refeval
+package refmath
 
 import "math"
 
@@ -30,11 +30,11 @@ func sinCosPi(r float64) (s, c float64) {
 	return s * r, c
 }
 
-// specLgamma is TF's Lgamma, log|Γ(x)|: +Inf at 0, at the negative
+// Lgamma is TF's Lgamma, log|Γ(x)|: +Inf at 0, at the negative
 // integers and at ±Inf. FreeBSD's e_lgamma_r with its own range
 // boundaries (Go's math.Lgamma moves two of them and loses ~200 ULP near
 // 0.2 and 1.2).
-func specLgamma(x float64) float64 {
+func Lgamma(x float64) float64 {
 	switch {
 	case math.IsNaN(x):
 		return x
@@ -125,11 +125,11 @@ func lgammaPos(a float64) float64 {
 	return a * (math.Log(a) - 1)
 }
 
-// specDigamma is TF's Digamma, ψ(x): NaN at 0, at the negative integers
+// Digamma is TF's Digamma, ψ(x): NaN at 0, at the negative integers
 // and at -Inf. ψ(1+t) = (t - t0)·P(t) on [0, 1] around the positive root,
 // the recurrence below 10, the asymptotic series above, and reflection
 // ψ(x) = ψ(1-x) - π·cot(πx) for x <= 0.
-func specDigamma(x float64) float64 {
+func Digamma(x float64) float64 {
 	if math.IsNaN(x) {
 		return x
 	}
@@ -191,8 +191,8 @@ func erfinvRatio(w float64) float64 {
 	return evalCheb(&chebErfinvS3, s)
 }
 
-// specErfinv is TF's Erfinv: ±Inf at ±1, NaN outside [-1, 1].
-func specErfinv(y float64) float64 {
+// Erfinv is TF's Erfinv: ±Inf at ±1, NaN outside [-1, 1].
+func Erfinv(y float64) float64 {
 	a := math.Abs(y)
 	switch {
 	case math.IsNaN(y):
@@ -205,9 +205,9 @@ func specErfinv(y float64) float64 {
 	return y * erfinvRatio(-math.Log((1-a)*(1+a)))
 }
 
-// specNdtri is TF's Ndtri, the standard normal quantile: -Inf at 0, +Inf
+// Ndtri is TF's Ndtri, the standard normal quantile: -Inf at 0, +Inf
 // at 1, NaN outside [0, 1].
-func specNdtri(p float64) float64 {
+func Ndtri(p float64) float64 {
 	switch {
 	case math.IsNaN(p):
 		return p
@@ -226,8 +226,8 @@ func specNdtri(p float64) float64 {
 	return (2*p - 1) * erfinvRatio(w) * math.Sqrt2
 }
 
-// specBesselI0e is TF's BesselI0e, e**-|x|·I₀(x) (0 at ±Inf).
-func specBesselI0e(x float64) float64 {
+// BesselI0e is TF's BesselI0e, e**-|x|·I₀(x) (0 at ±Inf).
+func BesselI0e(x float64) float64 {
 	a := math.Abs(x)
 	switch {
 	case math.IsNaN(x):
@@ -240,8 +240,8 @@ func specBesselI0e(x float64) float64 {
 	return evalCheb(&chebI0eT, 8/a) / math.Sqrt(a)
 }
 
-// specBesselI1e is TF's BesselI1e, e**-|x|·I₁(x) (odd; ±0 at ±Inf).
-func specBesselI1e(x float64) float64 {
+// BesselI1e is TF's BesselI1e, e**-|x|·I₁(x) (odd; ±0 at ±Inf).
+func BesselI1e(x float64) float64 {
 	a := math.Abs(x)
 	switch {
 	case math.IsNaN(x):
@@ -267,11 +267,11 @@ var zetaA = func() (a [12]float64) {
 	return a
 }()
 
-// specZeta is TF's Zeta, the Hurwitz zeta function Σₖ (k+q)**-x: +Inf at
+// Zeta is TF's Zeta, the Hurwitz zeta function Σₖ (k+q)**-x: +Inf at
 // x = 1, NaN for x < 1; for q <= 0: at integer q +Inf when x is even and
 // NaN otherwise, NaN for non-integer x. Direct sum until the base exceeds
 // 9 (and at least 9 terms), then Euler–Maclaurin with 12 Bernoulli terms.
-func specZeta(x, q float64) float64 {
+func Zeta(x, q float64) float64 {
 	switch {
 	case math.IsNaN(x) || math.IsNaN(q):
 		return math.NaN()
@@ -324,26 +324,26 @@ func specZeta(x, q float64) float64 {
 	return s
 }
 
-// specPolygamma is TF's Polygamma, ψ⁽ⁿ⁾(x) = (-1)**(n+1)·n!·ζ(n+1, x):
+// Polygamma is TF's Polygamma, ψ⁽ⁿ⁾(x) = (-1)**(n+1)·n!·ζ(n+1, x):
 // NaN unless n is a non-negative integer; n = 0 is digamma.
-func specPolygamma(n, x float64) float64 {
+func Polygamma(n, x float64) float64 {
 	switch {
 	case math.IsNaN(n) || math.IsNaN(x) || n < 0 || n != math.Floor(n):
 		return math.NaN()
 	case n == 0:
-		return specDigamma(x)
+		return Digamma(x)
 	}
 	sign := 1.0
 	if math.Mod(n, 2) == 0 {
 		sign = -1
 	}
-	return sign * math.Gamma(n+1) * specZeta(n+1, x)
+	return sign * math.Gamma(n+1) * Zeta(n+1, x)
 }
 
 // igammaFactor is x**a·e**-x/Γ(a), 0 where it underflows (or is NaN, as in
 // Eigen).
 func igammaFactor(a, x float64) float64 {
-	l := a*math.Log(x) - x - specLgamma(a)
+	l := a*math.Log(x) - x - Lgamma(a)
 	if a >= 10 {
 		l = igammaLogFactorLargeA(a, x)
 	}
@@ -443,9 +443,9 @@ func igammacFraction(a, x float64) float64 {
 	return ans * f
 }
 
-// specIgamma is TF's Igamma, the regularized lower incomplete gamma
+// Igamma is TF's Igamma, the regularized lower incomplete gamma
 // function P(a, x): 0 at x = 0 (any a), NaN for x < 0 or a <= 0.
-func specIgamma(a, x float64) float64 {
+func Igamma(a, x float64) float64 {
 	switch {
 	case x == 0:
 		return 0
@@ -457,9 +457,9 @@ func specIgamma(a, x float64) float64 {
 	return clamp01(igammaSeries(a, x))
 }
 
-// specIgammac is TF's Igammac, Q(a, x) = 1 - P(a, x): NaN for x < 0 or
+// Igammac is TF's Igammac, Q(a, x) = 1 - P(a, x): NaN for x < 0 or
 // a <= 0.
-func specIgammac(a, x float64) float64 {
+func Igammac(a, x float64) float64 {
 	switch {
 	case x < 0 || a <= 0 || math.IsNaN(a) || math.IsNaN(x):
 		return math.NaN()
@@ -474,7 +474,7 @@ func specIgammac(a, x float64) float64 {
 // igammacSmall is Q(a, x) for x < 1.5, a < 1, where 1 - P cancels:
 // (Γ(1+a)-1 - (x**a-1))/Γ(1+a) + x**a/Γ(a)·Σ (-1)**(n+1) x**n/(n!(a+n)).
 func igammacSmall(a, x float64) float64 {
-	g1 := math.Expm1(specLgamma(1 + a))
+	g1 := math.Expm1(Lgamma(1 + a))
 	pm1 := math.Expm1(a * math.Log(x))
 	first := (g1 - pm1) / (1 + g1)
 	term, ser := 1.0, 0.0
@@ -482,15 +482,15 @@ func igammacSmall(a, x float64) float64 {
 		term *= -x / k
 		ser -= term / (a + k)
 	}
-	return first + math.Exp(a*math.Log(x)-specLgamma(a))*ser
+	return first + math.Exp(a*math.Log(x)-Lgamma(a))*ser
 }
 
-// specBetainc is TF's Betainc, the regularized incomplete beta function
+// Betainc is TF's Betainc, the regularized incomplete beta function
 // I_x(a, b): NaN for a <= 0 or b <= 0, 0 at x = 0, 1 at x = 1, NaN outside
 // [0, 1]. The continued fraction (modified Lentz) on the side of the mean
 // where it converges fast, the symmetry I_x(a, b) = 1 - I_{1-x}(b, a) on
 // the other.
-func specBetainc(a, b, x float64) float64 {
+func Betainc(a, b, x float64) float64 {
 	switch {
 	case math.IsNaN(a) || math.IsNaN(b) || math.IsNaN(x) || a <= 0 || b <= 0:
 		return math.NaN()
@@ -501,7 +501,7 @@ func specBetainc(a, b, x float64) float64 {
 	case x < 0 || x > 1:
 		return math.NaN()
 	}
-	lbt := specLgamma(a+b) - specLgamma(max(a, b)) - specLgamma(min(a, b)) + a*math.Log(x) + b*math.Log1p(-x)
+	lbt := Lgamma(a+b) - Lgamma(max(a, b)) - Lgamma(min(a, b)) + a*math.Log(x) + b*math.Log1p(-x)
 	if a >= 10 && b >= 10 {
 		// Stirling's series around the mean, without the lgamma terms'
 		// cancellation (as wasmmath's betainc).
