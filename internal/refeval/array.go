@@ -2,9 +2,8 @@ package refeval
 
 import (
 	"encoding/binary"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/sandjit/sandjit/memref"
 )
@@ -47,20 +46,10 @@ type array struct {
 	c     []complex128
 }
 
-// numElements is the product of shape; shapes reaching it have been checked
-// by memref.NumElements.
-func numElements(shape []int) int {
-	n := 1
-	for _, d := range shape {
-		n *= d
-	}
-	return n
-}
-
 // newArray allocates a zeroed array. Callers check the element limit first.
 func newArray(dt memref.DType, shape []int) *array {
 	a := &array{dt: dt, shape: append([]int{}, shape...)}
-	n := numElements(shape)
+	n := nd.NumElements(shape)
 	switch kindOf(dt) {
 	case kFloat:
 		a.f = make([]float64, n)
@@ -76,7 +65,7 @@ func newArray(dt memref.DType, shape []int) *array {
 	return a
 }
 
-func (a *array) len() int { return numElements(a.shape) }
+func (a *array) len() int { return nd.NumElements(a.shape) }
 
 // copyElem sets dst[di] = src[si]; both have the same dtype.
 func copyElem(dst *array, di int, src *array, si int) {
@@ -164,15 +153,6 @@ func store(a *array) *memref.Tensor {
 	return t
 }
 
-// shapeString prints a shape the way TensorFlow's errors do: "[2,3]".
-func shapeString(shape []int) string {
-	parts := make([]string, len(shape))
-	for i, d := range shape {
-		parts[i] = strconv.Itoa(d)
-	}
-	return "[" + strings.Join(parts, ",") + "]"
-}
-
 func sameShape(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
@@ -183,66 +163,4 @@ func sameShape(a, b []int) bool {
 		}
 	}
 	return true
-}
-
-// broadcastShape is numpy's broadcast of two shapes: aligned on the right,
-// each pair of dims equal or one of them 1.
-func broadcastShape(a, b []int) ([]int, bool) {
-	n := max(len(a), len(b))
-	out := make([]int, n)
-	for i := 0; i < n; i++ {
-		da, db := 1, 1
-		if k := len(a) - n + i; k >= 0 {
-			da = a[k]
-		}
-		if k := len(b) - n + i; k >= 0 {
-			db = b[k]
-		}
-		switch {
-		case da == db, db == 1:
-			out[i] = da
-		case da == 1:
-			out[i] = db
-		default:
-			return nil, false
-		}
-	}
-	return out, true
-}
-
-// forEachBroadcast visits every element of a tensor of shape out in
-// row-major order and calls fn with its flat index and, for each input
-// shape (which must broadcast to out), the flat index of the input element
-// it reads.
-func forEachBroadcast(out []int, ins [][]int, fn func(o int, in []int)) {
-	strides := make([][]int, len(ins)) // per input, per out dim; 0 where broadcast
-	for j, s := range ins {
-		strides[j] = make([]int, len(out))
-		acc := 1
-		for k := len(s) - 1; k >= 0; k-- {
-			if s[k] != 1 {
-				strides[j][len(out)-len(s)+k] = acc
-			}
-			acc *= s[k]
-		}
-	}
-	coord := make([]int, len(out))
-	idx := make([]int, len(ins))
-	n := numElements(out)
-	for o := 0; o < n; o++ {
-		for j := range ins {
-			idx[j] = 0
-			for k, c := range coord {
-				idx[j] += c * strides[j][k]
-			}
-		}
-		fn(o, idx)
-		for k := len(coord) - 1; k >= 0; k-- {
-			coord[k]++
-			if coord[k] < out[k] {
-				break
-			}
-			coord[k] = 0
-		}
-	}
 }

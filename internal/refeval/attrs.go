@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
@@ -135,7 +136,7 @@ func intValues(op *mlir.Op, a *array, what string) ([]int64, error) {
 // integer operand.
 func intScalar(op *mlir.Op, a *array, what string, oneElem bool) (int64, error) {
 	if len(a.shape) != 0 && !(oneElem && a.len() == 1) {
-		return 0, opError(op, mlir.ErrInvalid, "%s must be a scalar, got shape %s", what, shapeString(a.shape))
+		return 0, opError(op, mlir.ErrInvalid, "%s must be a scalar, got shape %s", what, nd.Format(a.shape))
 	}
 	v, err := intValues(op, a, what)
 	if err != nil {
@@ -147,7 +148,7 @@ func intScalar(op *mlir.Op, a *array, what string, oneElem bool) (int64, error) 
 // intVector reads a rank-1 integer operand.
 func intVector(op *mlir.Op, a *array, what string) ([]int64, error) {
 	if len(a.shape) != 1 {
-		return nil, opError(op, mlir.ErrInvalid, "%s must be a vector, got shape %s", what, shapeString(a.shape))
+		return nil, opError(op, mlir.ErrInvalid, "%s must be a vector, got shape %s", what, nd.Format(a.shape))
 	}
 	return intValues(op, a, what)
 }
@@ -174,37 +175,9 @@ func validShape(op *mlir.Op, shape []int64, what string) ([]int, error) {
 		out[i] = int(d)
 	}
 	if _, err := memref.NumElements(out); err != nil {
-		return nil, opError(op, mlir.ErrInvalid, "%s %s: %v", what, shapeString(out), err)
+		return nil, opError(op, mlir.ErrInvalid, "%s %s: %v", what, nd.Format(out), err)
 	}
 	return out, nil
-}
-
-// stridesOf gives the row-major element strides of shape.
-func stridesOf(shape []int) []int {
-	st := make([]int, len(shape))
-	acc := 1
-	for k := len(shape) - 1; k >= 0; k-- {
-		st[k] = acc
-		acc *= shape[k]
-	}
-	return st
-}
-
-// forEachCoord visits every coordinate of shape in row-major order with its
-// flat index. coord is reused between calls.
-func forEachCoord(shape []int, fn func(o int, coord []int)) {
-	n := numElements(shape)
-	coord := make([]int, len(shape))
-	for o := 0; o < n; o++ {
-		fn(o, coord)
-		for k := len(coord) - 1; k >= 0; k-- {
-			coord[k]++
-			if coord[k] < shape[k] {
-				break
-			}
-			coord[k] = 0
-		}
-	}
 }
 
 // reshaped returns a with another shape of the same element count, sharing

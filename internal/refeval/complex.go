@@ -1,6 +1,7 @@
 package refeval
 
 import (
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"math/cmplx"
@@ -88,7 +89,7 @@ func evalComplex(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	forEachBroadcast(shape, [][]int{re.shape, im.shape}, func(o int, i []int) {
+	nd.ForEachBroadcast(shape, [][]int{re.shape, im.shape}, func(o int, i []int) {
 		out.c[o] = complex(re.f[i[0]], im.f[i[1]])
 	})
 	return out, nil

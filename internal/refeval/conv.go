@@ -1,6 +1,7 @@
 package refeval
 
 import (
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
@@ -99,9 +100,9 @@ func (w window) geometry(op *mlir.Op, in, k []int) (out, before []int, err error
 		if w.explicit != nil {
 			ex = w.explicit[d]
 		}
-		o, b, err := conv2DPadding(op, w.padding, in[d], k[d], w.dil[d], w.strides[d], ex)
+		o, b, err := nd.WindowedOutputSize(w.padding, in[d], k[d], w.dil[d], w.strides[d], ex)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, opError(op, mlir.ErrInvalid, "%v", err)
 		}
 		out, before = append(out, o), append(before, b)
 	}
@@ -115,7 +116,7 @@ func (w window) geometry(op *mlir.Op, in, k []int) (out, before []int, err error
 func convND(ev *evaluator, op *mlir.Op, x, f *array, win window) (*array, error) {
 	r := len(x.shape)
 	if len(f.shape) != r {
-		return nil, opError(op, mlir.ErrInvalid, "input and filter must be %d-dimensional: %s and %s", r, shapeString(x.shape), shapeString(f.shape))
+		return nil, opError(op, mlir.ErrInvalid, "input and filter must be %d-dimensional: %s and %s", r, nd.Format(x.shape), nd.Format(f.shape))
 	}
 	sp := r - 2
 	ic, fc, oc := x.shape[r-1], f.shape[sp], f.shape[sp+1]
@@ -136,32 +137,17 @@ func convND(ev *evaluator, op *mlir.Op, x, f *array, win window) (*array, error)
 		return nil, err
 	}
 	perGroup := oc / groups
-	xs, fs := stridesOf(x.shape), stridesOf(f.shape)
-	taps := numElements(f.shape[:sp])
-	fcoord := make([]int, sp)
-	forEachCoord(out.shape, func(o int, c []int) {
+	fs := nd.Strides(f.shape)
+	w := nd.Window{In: x.shape, Kernel: f.shape[:sp], Strides: win.strides, Dil: win.dil, Before: before}
+	nd.ForEachCoord(out.shape, func(o int, c []int) {
 		g := c[r-1] / perGroup
 		var sf float64
 		var ss int64
 		var sc complex128
-		for t := 0; t < taps; t++ {
-			rem := t
-			for d := sp - 1; d >= 0; d-- {
-				fcoord[d] = rem % f.shape[d]
-				rem /= f.shape[d]
-			}
-			xe, fe, inside := c[0]*xs[0], c[r-1], true
-			for d := 0; d < sp; d++ {
-				xi := c[d+1]*win.strides[d] - before[d] + fcoord[d]*win.dil[d]
-				if xi < 0 || xi >= x.shape[d+1] {
-					inside = false
-					break
-				}
-				xe += xi * xs[d+1]
-				fe += fcoord[d] * fs[d]
-			}
-			if !inside {
-				continue
+		w.Taps(c, func(t, xe int) {
+			fe := c[r-1]
+			if sp > 0 {
+				fe += t * fs[sp-1]
 			}
 			for ci := 0; ci < fc; ci++ {
 				a, b := xe+g*fc+ci, fe+ci*fs[sp]
@@ -174,7 +160,7 @@ func convND(ev *evaluator, op *mlir.Op, x, f *array, win window) (*array, error)
 					ss += intBits(x, a) * intBits(f, b)
 				}
 			}
-		}
+		})
 		switch kindOf(x.dt) {
 		case kFloat:
 			out.f[o] = refmath.RoundTo(x.dt, sf)
@@ -211,7 +197,7 @@ func evalConv3D(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, err
 	}
 	if len(in[0].shape) != 5 {
-		return nil, opError(op, mlir.ErrInvalid, "input must be 5-dimensional: %s", shapeString(in[0].shape))
+		return nil, opError(op, mlir.ErrInvalid, "input must be 5-dimensional: %s", nd.Format(in[0].shape))
 	}
 	win, err := windowAttrs(op, 5, "strides", true)
 	if err != nil {
@@ -234,7 +220,7 @@ func evalDepthwiseConv2d(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	x, f := in[0], in[1]
 	if len(x.shape) != 4 || len(f.shape) != 4 {
-		return nil, opError(op, mlir.ErrInvalid, "input and filter must be 4-dimensional: %s and %s", shapeString(x.shape), shapeString(f.shape))
+		return nil, opError(op, mlir.ErrInvalid, "input and filter must be 4-dimensional: %s and %s", nd.Format(x.shape), nd.Format(f.shape))
 	}
 	if f.shape[2] != x.shape[3] {
 		return nil, opError(op, mlir.ErrInvalid, "input and filter must have the same depth: %d vs %d", x.shape[3], f.shape[2])
@@ -267,7 +253,7 @@ func evalPool(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, errElemType(op, x.dt)
 	}
 	if len(x.shape) != rank {
-		return nil, opError(op, mlir.ErrInvalid, "input must be %d-dimensional: %s", rank, shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "input must be %d-dimensional: %s", rank, nd.Format(x.shape))
 	}
 	win, err := windowAttrs(op, rank, "strides", false)
 	if err != nil {
@@ -303,30 +289,15 @@ func evalPool(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	xs := stridesOf(x.shape)
-	taps := numElements(kdims)
-	kc := make([]int, sp)
-	forEachCoord(out.shape, func(o int, c []int) {
+	w := nd.Window{In: x.shape, Kernel: kdims, Strides: win.strides, Dil: make([]int, sp), Before: before}
+	for d := range w.Dil {
+		w.Dil[d] = 1
+	}
+	nd.ForEachCoord(out.shape, func(o int, c []int) {
 		sum, cnt := 0.0, 0
 		mf, ms, mu := math.Inf(-1), int64(math.MinInt64), uint64(0)
-		for t := 0; t < taps; t++ {
-			rem := t
-			for d := sp - 1; d >= 0; d-- {
-				kc[d] = rem % kdims[d]
-				rem /= kdims[d]
-			}
-			e, inside := c[0]*xs[0]+c[rank-1], true
-			for d := 0; d < sp; d++ {
-				xi := c[d+1]*win.strides[d] - before[d] + kc[d]
-				if xi < 0 || xi >= x.shape[d+1] {
-					inside = false
-					break
-				}
-				e += xi * xs[d+1]
-			}
-			if !inside {
-				continue
-			}
+		w.Taps(c, func(_, e int) {
+			e += c[rank-1]
 			cnt++
 			switch k {
 			case kFloat:
@@ -337,7 +308,7 @@ func evalPool(ev *evaluator, op *mlir.Op) (*array, error) {
 			case kUnsigned:
 				mu = max(mu, x.u[e])
 			}
-		}
+		})
 		switch {
 		case !isMax:
 			out.f[o] = refmath.RoundTo(x.dt, sum/float64(cnt))

@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -40,7 +41,7 @@ func diagK(op *mlir.Op, a *array) (k0, k1 int, err error) {
 		return 0, 0, err
 	}
 	if len(a.shape) > 1 || len(v) < 1 || len(v) > 2 {
-		return 0, 0, opError(op, mlir.ErrInvalid, "diag_index must be a scalar or a vector of 1 or 2 elements, got shape %s", shapeString(a.shape))
+		return 0, 0, opError(op, mlir.ErrInvalid, "diag_index must be a scalar or a vector of 1 or 2 elements, got shape %s", nd.Format(a.shape))
 	}
 	lo, hi := v[0], v[len(v)-1]
 	if lo > hi {
@@ -82,7 +83,7 @@ func evalMatrixDiagPart(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	x := in[0]
 	if len(x.shape) < 2 {
-		return nil, opError(op, mlir.ErrInvalid, "input must be at least 2-dim, received shape: %s", shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "input must be at least 2-dim, received shape: %s", nd.Format(x.shape))
 	}
 	k0, k1, superRight, subRight := 0, 0, true, false
 	pad := newArray(x.dt, nil)
@@ -104,24 +105,24 @@ func evalMatrixDiagPart(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, opError(op, mlir.ErrInvalid, "Diagonal index %d..%d out of bounds for a %dx%d matrix", k0, k1, m, nc)
 	}
 	maxLen := min(m+min(k1, 0), nc-max(k0, 0))
-	nd := k1 - k0 + 1
+	ndiag := k1 - k0 + 1
 	shape := append([]int{}, x.shape[:r-2]...)
-	if nd > 1 {
-		shape = append(shape, nd)
+	if ndiag > 1 {
+		shape = append(shape, ndiag)
 	}
 	shape = append(shape, max(maxLen, 0))
 	out, err := ev.alloc(op, x.dt, shape)
 	if err != nil {
 		return nil, err
 	}
-	batch := numElements(x.shape[:r-2])
+	batch := nd.NumElements(x.shape[:r-2])
 	for b := 0; b < batch; b++ {
-		for j := 0; j < nd; j++ {
+		for j := 0; j < ndiag; j++ {
 			d := k1 - j
 			dlen := min(m+min(d, 0), nc-max(d, 0))
 			off := diagOffset(d, dlen, maxLen, superRight, subRight)
 			for i := 0; i < maxLen; i++ {
-				o := (b*nd+j)*maxLen + i
+				o := (b*ndiag+j)*maxLen + i
 				t := i - off
 				row, col := t+max(-d, 0), t+max(d, 0)
 				if t >= 0 && row < m && col < nc {
@@ -151,7 +152,7 @@ func evalMatrixDiag(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	x := in[0]
 	if len(x.shape) < 1 {
-		return nil, opError(op, mlir.ErrInvalid, "diagonal must be at least 1-dim, received shape: %s", shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "diagonal must be at least 1-dim, received shape: %s", nd.Format(x.shape))
 	}
 	k0, k1, superRight, subRight := 0, 0, true, false
 	rows, cols := int64(-1), int64(-1)
@@ -175,9 +176,9 @@ func evalMatrixDiag(ev *evaluator, op *mlir.Op) (*array, error) {
 		}
 	}
 	r := len(x.shape)
-	nd := k1 - k0 + 1
-	if nd > 1 && (r < 2 || x.shape[r-2] != nd) {
-		return nil, opError(op, mlir.ErrInvalid, "The number of diagonals provided in the input does not match the lower_diag_index and upper_diag_index range: %s for k %d..%d", shapeString(x.shape), k0, k1)
+	ndiag := k1 - k0 + 1
+	if ndiag > 1 && (r < 2 || x.shape[r-2] != ndiag) {
+		return nil, opError(op, mlir.ErrInvalid, "The number of diagonals provided in the input does not match the lower_diag_index and upper_diag_index range: %s for k %d..%d", nd.Format(x.shape), k0, k1)
 	}
 	maxLen := x.shape[r-1]
 	minRows, minCols := int64(maxLen-min(k1, 0)), int64(maxLen+max(k0, 0))
@@ -197,7 +198,7 @@ func evalMatrixDiag(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, opError(op, mlir.ErrInvalid, "num_rows and num_cols are not consistent with the specified d_lower, d_upper, and diagonal (%d x %d)", rows, cols)
 	}
 	batchShape := x.shape[:r-1]
-	if nd > 1 {
+	if ndiag > 1 {
 		batchShape = x.shape[:r-2]
 	}
 	m, nc := int(rows), int(cols)
@@ -206,7 +207,7 @@ func evalMatrixDiag(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, opError(op, mlir.ErrInvalid, "result rank %d exceeds %d", len(shape), memref.MaxRank)
 	}
 	if _, err := memref.NumElements(shape); err != nil {
-		return nil, opError(op, mlir.ErrInvalid, "result %s: %v", shapeString(shape), err)
+		return nil, opError(op, mlir.ErrInvalid, "result %s: %v", nd.Format(shape), err)
 	}
 	out, err := ev.alloc(op, x.dt, shape)
 	if err != nil {
@@ -225,7 +226,7 @@ func evalMatrixDiag(ev *evaluator, op *mlir.Op) (*array, error) {
 			copyElem(out, o, pad, 0)
 			continue
 		}
-		copyElem(out, o, x, (b*nd+(k1-d))*maxLen+i)
+		copyElem(out, o, x, (b*ndiag+(k1-d))*maxLen+i)
 	}
 	return out, nil
 }
@@ -255,7 +256,7 @@ func evalBitcast(ev *evaluator, op *mlir.Op) (*array, error) {
 		shape = append(shape, si/so)
 	case si < so:
 		if len(shape) == 0 || shape[len(shape)-1] != so/si {
-			return nil, opError(op, mlir.ErrInvalid, "Cannot bitcast from %v to %v: shape %s does not end in %d", x.dt, to, shapeString(x.shape), so/si)
+			return nil, opError(op, mlir.ErrInvalid, "Cannot bitcast from %v to %v: shape %s does not end in %d", x.dt, to, nd.Format(x.shape), so/si)
 		}
 		shape = shape[:len(shape)-1]
 	}

@@ -6,8 +6,10 @@
 // It takes a verified-or-not *mlir.Func and concrete argument tensors and
 // gives fresh, contiguous result tensors. It shares no code with the
 // compiler: it imports only mlir (for the graph types), memref and its own
-// scalar numerics, package refmath (rounding to element types, TF's rules
-// for single elements, complex special values, special functions). Every
+// subpackages refmath (scalar numerics: rounding to element types, TF's
+// rules for single elements, complex special values, special functions)
+// and nd (row-major index arithmetic and the index plans of StridedSlice,
+// Einsum and sliding windows). Every
 // op is a simple loop over float64, int64, uint64 or bool values with
 // explicit rounding (floats) or wraparound (integers) to the op's element
 // type, so that each result can be checked by reading the code.

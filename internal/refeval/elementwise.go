@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
@@ -81,9 +82,9 @@ func sameElemType(op *mlir.Op, in []*array, idx ...int) error {
 
 // broadcast is broadcastShape with TensorFlow's error.
 func broadcast(op *mlir.Op, a, b []int) ([]int, error) {
-	out, ok := broadcastShape(a, b)
+	out, ok := nd.BroadcastShape(a, b)
 	if !ok {
-		return nil, opError(op, mlir.ErrInvalid, "Incompatible shapes: %s vs. %s", shapeString(a), shapeString(b))
+		return nil, opError(op, mlir.ErrInvalid, "Incompatible shapes: %s vs. %s", nd.Format(a), nd.Format(b))
 	}
 	return out, nil
 }
@@ -123,7 +124,7 @@ func evalBinary(ev *evaluator, op *mlir.Op, spec binarySpec) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	forEachBroadcast(shape, [][]int{x.shape, y.shape}, func(o int, i []int) {
+	nd.ForEachBroadcast(shape, [][]int{x.shape, y.shape}, func(o int, i []int) {
 		switch kindOf(dt) {
 		case kFloat:
 			out.f[o] = refmath.RoundTo(dt, spec.f(dt, x.f[i[0]], y.f[i[1]]))
@@ -185,7 +186,7 @@ func evalCompare(ev *evaluator, op *mlir.Op, spec compareSpec) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	forEachBroadcast(shape, [][]int{x.shape, y.shape}, func(o int, i []int) {
+	nd.ForEachBroadcast(shape, [][]int{x.shape, y.shape}, func(o int, i []int) {
 		switch kindOf(x.dt) {
 		case kFloat:
 			out.b[o] = spec.f(x.f[i[0]], y.f[i[1]])
@@ -234,7 +235,7 @@ func evalConst(ev *evaluator, op *mlir.Op) (*array, error) {
 	case d.Splat && v.len() != 1:
 		return nil, opError(op, mlir.ErrInvalid, "splat value holds %d elements", v.len())
 	case !d.Splat && !sameShape(v.shape, d.Type.Dims):
-		return nil, opError(op, mlir.ErrInvalid, "value of shape %s for type %s", shapeString(v.shape), d.Type)
+		return nil, opError(op, mlir.ErrInvalid, "value of shape %s for type %s", nd.Format(v.shape), d.Type)
 	}
 	out, err := ev.alloc(op, d.Type.Elem, d.Type.Dims)
 	if err != nil {
@@ -461,7 +462,7 @@ func evalBiasAdd(ev *evaluator, op *mlir.Op) (*array, error) {
 		format = string(s)
 	}
 	if len(x.shape) < 2 {
-		return nil, opError(op, mlir.ErrInvalid, "Input tensor must be at least 2D: %s", shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "Input tensor must be at least 2D: %s", nd.Format(x.shape))
 	}
 	c := len(x.shape) - 1
 	if format == "NCHW" {
@@ -469,13 +470,13 @@ func evalBiasAdd(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	if len(bias.shape) != 1 || bias.shape[0] != x.shape[c] {
 		return nil, opError(op, mlir.ErrInvalid, "Must provide as many biases as the channel dimension (dim %d) of the input tensor: %s vs. %s",
-			c, shapeString(bias.shape), shapeString(x.shape))
+			c, nd.Format(bias.shape), nd.Format(x.shape))
 	}
 	out, err := ev.alloc(op, dt, x.shape)
 	if err != nil {
 		return nil, err
 	}
-	inner := numElements(x.shape[c+1:]) // elements per step of dim c
+	inner := nd.NumElements(x.shape[c+1:]) // elements per step of dim c
 	for i := 0; i < x.len(); i++ {
 		ch := (i / inner) % x.shape[c]
 		switch kindOf(dt) {
@@ -506,7 +507,7 @@ func evalSelect(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	if !sameShape(x.shape, y.shape) {
 		return nil, opError(op, mlir.ErrInvalid, "'then' and 'else' must have the same shape: %s vs. %s",
-			shapeString(x.shape), shapeString(y.shape))
+			nd.Format(x.shape), nd.Format(y.shape))
 	}
 	var pick func(i int) bool
 	switch {
@@ -515,11 +516,11 @@ func evalSelect(ev *evaluator, op *mlir.Op) (*array, error) {
 	case len(cond.shape) == 0:
 		pick = func(int) bool { return cond.b[0] }
 	case len(cond.shape) == 1 && len(x.shape) >= 1 && cond.shape[0] == x.shape[0]:
-		row := numElements(x.shape[1:])
+		row := nd.NumElements(x.shape[1:])
 		pick = func(i int) bool { return cond.b[i/row] }
 	default:
 		return nil, opError(op, mlir.ErrInvalid, "condition %s must be a scalar, have the shape of 'then' %s, or be a vector of its first dim",
-			shapeString(cond.shape), shapeString(x.shape))
+			nd.Format(cond.shape), nd.Format(x.shape))
 	}
 	out, err := ev.alloc(op, x.dt, x.shape)
 	if err != nil {
@@ -559,7 +560,7 @@ func evalSelectV2(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	forEachBroadcast(shape, [][]int{cond.shape, x.shape, y.shape}, func(o int, i []int) {
+	nd.ForEachBroadcast(shape, [][]int{cond.shape, x.shape, y.shape}, func(o int, i []int) {
 		if cond.b[i[0]] {
 			copyElem(out, o, x, i[1])
 		} else {
@@ -627,7 +628,7 @@ func evalClipByValue(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	forEachBroadcast(shape, [][]int{x.shape, lo.shape, hi.shape}, func(o int, i []int) {
+	nd.ForEachBroadcast(shape, [][]int{x.shape, lo.shape, hi.shape}, func(o int, i []int) {
 		switch kindOf(dt) {
 		case kFloat:
 			out.f[o] = stdMax(stdMin(x.f[i[0]], hi.f[i[2]]), lo.f[i[1]])
@@ -677,7 +678,7 @@ func evalApproximateEqual(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	if !sameShape(x.shape, y.shape) {
 		return nil, opError(op, mlir.ErrInvalid, "x and y must be of the same shape: %s vs. %s",
-			shapeString(x.shape), shapeString(y.shape))
+			nd.Format(x.shape), nd.Format(y.shape))
 	}
 	tol, err := attrFloat(op, "tolerance", 1e-5)
 	if err != nil {

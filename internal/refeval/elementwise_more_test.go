@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"testing"
@@ -306,7 +307,7 @@ func TestElementwiseMoreShapes(t *testing.T) {
 	binary := []string{"tf.Atan2", "tf.DivNoNan", "tf.MulNoNan", "tf.Xdivy", "tf.Xlogy", "tf.Xlog1py", "tf.Mod", "tf.TruncateMod",
 		"tf.TruncateDiv", "tf.NextAfter"}
 	for _, shape := range shapes {
-		n := numElements(shape)
+		n := nd.NumElements(shape)
 		xs, ys := make([]float32, n), make([]float32, n)
 		for i := range xs {
 			xs[i] = float32(i%9-4) * 0.37

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 
 	"github.com/sandjit/sandjit/memref"
@@ -215,7 +216,7 @@ func typeMismatch(want mlir.TensorType, dt memref.DType, shape []int) string {
 func (ev *evaluator) alloc(op *mlir.Op, dt memref.DType, shape []int) (*array, error) {
 	n, err := memref.NumElements(shape)
 	if err != nil {
-		return nil, opError(op, mlir.ErrInvalid, "result %s: %v", shapeString(shape), err)
+		return nil, opError(op, mlir.ErrInvalid, "result %s: %v", nd.Format(shape), err)
 	}
 	if n > ev.cfg.maxElements {
 		return nil, opError(op, ErrLimit, "result %s has %d elements, over the reference evaluator's limit of %d",

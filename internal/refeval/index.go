@@ -2,17 +2,12 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
 	"github.com/sandjit/sandjit/memref"
 )
-
-// axisLayout splits shape around dim ax: outer elements before it, its
-// size n, inner elements after it; element (o, j, i) is at (o*n+j)*inner+i.
-func axisLayout(shape []int, ax int) (outer, n, inner int) {
-	return numElements(shape[:ax]), shape[ax], numElements(shape[ax+1:])
-}
 
 // evalArgMinMax gives the index of the first largest (ArgMax) or smallest
 // (ArgMin) element along axis (a scalar in [-rank, rank), over a non-empty
@@ -40,9 +35,9 @@ func evalArgMinMax(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	outer, n, inner := axisLayout(x.shape, ax)
+	outer, n, inner := nd.AxisLayout(x.shape, ax)
 	if n == 0 {
-		return nil, opError(op, mlir.ErrInvalid, "Reduction axis %d is empty in shape %s", ax, shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "Reduction axis %d is empty in shape %s", ax, nd.Format(x.shape))
 	}
 	if rdt == memref.Int32 && n > math.MaxInt32 {
 		return nil, opError(op, mlir.ErrInvalid, "dim %d of size %d does not fit i32 indices", ax, n)
@@ -115,7 +110,7 @@ func evalCumsum(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	outer, n, inner := axisLayout(x.shape, ax)
+	outer, n, inner := nd.AxisLayout(x.shape, ax)
 	for o := 0; o < outer; o++ {
 		for i := 0; i < inner; i++ {
 			var fs float64
@@ -179,7 +174,7 @@ func evalRange(ev *evaluator, op *mlir.Op) (*array, error) {
 	names := []string{"start", "limit", "delta"}
 	for j, a := range in {
 		if a.len() != 1 || len(a.shape) > 1 {
-			return nil, opError(op, mlir.ErrInvalid, "%s must be a scalar, not shape %s", names[j], shapeString(a.shape))
+			return nil, opError(op, mlir.ErrInvalid, "%s must be a scalar, not shape %s", names[j], nd.Format(a.shape))
 		}
 	}
 	dt := in[0].dt
@@ -283,7 +278,7 @@ func evalOneHot(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	if len(on.shape) != 0 || len(off.shape) != 0 {
 		return nil, opError(op, mlir.ErrInvalid, "on_value and off_value must be scalars, got shapes %s and %s",
-			shapeString(on.shape), shapeString(off.shape))
+			nd.Format(on.shape), nd.Format(off.shape))
 	}
 	if err := sameElemType(op, in, 2, 3); err != nil {
 		return nil, err
@@ -315,7 +310,7 @@ func evalOneHot(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	outer, n, inner := axisLayout(shape, int(axis))
+	outer, n, inner := nd.AxisLayout(shape, int(axis))
 	for o := 0; o < outer; o++ {
 		for j := 0; j < n; j++ {
 			for i := 0; i < inner; i++ {
@@ -411,9 +406,9 @@ func evalGather(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	ps, is := stridesOf(params.shape), stridesOf(idx.shape)
+	ps, is := nd.Strides(params.shape), nd.Strides(idx.shape)
 	ni := ir - bd // index dims in the result, after the params dims before axis
-	forEachCoord(shape, func(o int, c []int) {
+	nd.ForEachCoord(shape, func(o int, c []int) {
 		ii := 0
 		for k := 0; k < bd; k++ {
 			ii += c[k] * is[k]
@@ -458,7 +453,7 @@ func evalTensorScatter(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, err
 	}
 	if len(idx.shape) < 1 {
-		return nil, opError(op, mlir.ErrInvalid, "Indices shape must have rank at least one. Found:%s", shapeString(idx.shape))
+		return nil, opError(op, mlir.ErrInvalid, "Indices shape must have rank at least one. Found:%s", nd.Format(idx.shape))
 	}
 	k := idx.shape[len(idx.shape)-1]
 	if k > len(t.shape) {
@@ -468,7 +463,7 @@ func evalTensorScatter(ev *evaluator, op *mlir.Op) (*array, error) {
 	wantUpd := append(append([]int{}, batch...), t.shape[k:]...)
 	if !sameShape(upd.shape, wantUpd) {
 		return nil, opError(op, mlir.ErrInvalid, "updates must have shape %s (indices.shape[:-1] + tensor.shape[%d:]), got %s",
-			shapeString(wantUpd), k, shapeString(upd.shape))
+			nd.Format(wantUpd), k, nd.Format(upd.shape))
 	}
 	out, err := ev.alloc(op, t.dt, t.shape)
 	if err != nil {
@@ -477,15 +472,15 @@ func evalTensorScatter(ev *evaluator, op *mlir.Op) (*array, error) {
 	for i := 0; i < t.len(); i++ {
 		copyElem(out, i, t, i)
 	}
-	ts := stridesOf(t.shape)
-	slice := numElements(t.shape[k:])
-	for n := 0; n < numElements(batch); n++ {
+	ts := nd.Strides(t.shape)
+	slice := nd.NumElements(t.shape[k:])
+	for n := 0; n < nd.NumElements(batch); n++ {
 		row := indices[n*k : (n+1)*k]
 		base := 0
 		for j, v := range row {
 			if v < 0 || v >= int64(t.shape[j]) {
 				return nil, opError(op, mlir.ErrInvalid, "indices%s = [%s] does not index into shape %s",
-					coordString(batch, n), joinInts(row), shapeString(t.shape))
+					coordString(batch, n), joinInts(row), nd.Format(t.shape))
 			}
 			base += int(v) * ts[j]
 		}

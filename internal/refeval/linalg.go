@@ -2,9 +2,9 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
-	"strings"
 
 	"github.com/sandjit/sandjit/memref"
 )
@@ -80,7 +80,7 @@ func matmul2D(ev *evaluator, op *mlir.Op, a, b *array) (*array, error) {
 		return nil, err
 	}
 	if len(a.shape) != 2 || len(b.shape) != 2 {
-		return nil, opError(op, mlir.ErrInvalid, "In[0] and In[1] must be matrices: %s and %s", shapeString(a.shape), shapeString(b.shape))
+		return nil, opError(op, mlir.ErrInvalid, "In[0] and In[1] must be matrices: %s and %s", nd.Format(a.shape), nd.Format(b.shape))
 	}
 	m, k := a.shape[0], a.shape[1]
 	if ta {
@@ -91,7 +91,7 @@ func matmul2D(ev *evaluator, op *mlir.Op, a, b *array) (*array, error) {
 		k2, n = n, k2
 	}
 	if k != k2 {
-		return nil, opError(op, mlir.ErrInvalid, "Matrix size-incompatible: In[0]: %s, In[1]: %s", shapeString(a.shape), shapeString(b.shape))
+		return nil, opError(op, mlir.ErrInvalid, "Matrix size-incompatible: In[0]: %s, In[1]: %s", nd.Format(a.shape), nd.Format(b.shape))
 	}
 	out, err := ev.alloc(op, a.dt, []int{m, n})
 	if err != nil {
@@ -155,13 +155,13 @@ func evalBatchMatMul(ev *evaluator, op *mlir.Op) (*array, error) {
 		k2, n = n, k2
 	}
 	if k != k2 {
-		return nil, opError(op, mlir.ErrInvalid, "Matrix size-incompatible: In[0]: %s, In[1]: %s", shapeString(x.shape), shapeString(y.shape))
+		return nil, opError(op, mlir.ErrInvalid, "Matrix size-incompatible: In[0]: %s, In[1]: %s", nd.Format(x.shape), nd.Format(y.shape))
 	}
 	bx, by := x.shape[:xr-2], y.shape[:yr-2]
-	batch, ok := broadcastShape(bx, by)
+	batch, ok := nd.BroadcastShape(bx, by)
 	if !ok {
 		return nil, opError(op, mlir.ErrInvalid, "In[0] and In[1] must have compatible batch dimensions: %s vs. %s",
-			shapeString(x.shape), shapeString(y.shape))
+			nd.Format(x.shape), nd.Format(y.shape))
 	}
 	shape := append(append([]int{}, batch...), m, n)
 	out, err := ev.alloc(op, x.dt, shape)
@@ -169,7 +169,7 @@ func evalBatchMatMul(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, err
 	}
 	xm, ym := x.shape[xr-2]*x.shape[xr-1], y.shape[yr-2]*y.shape[yr-1]
-	forEachBroadcast(batch, [][]int{bx, by}, func(o int, i []int) {
+	nd.ForEachBroadcast(batch, [][]int{bx, by}, func(o int, i []int) {
 		matmulBatch(out, o, m, n, k, x, i[0]*xm, adjX, y, i[1]*ym, adjY)
 	})
 	return out, nil
@@ -220,7 +220,7 @@ func evalFusedConv2D(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, errElemType(op, in[0].dt)
 	}
 	if len(in[0].shape) != 4 {
-		return nil, opError(op, mlir.ErrInvalid, "input must be 4-dimensional: %s", shapeString(in[0].shape))
+		return nil, opError(op, mlir.ErrInvalid, "input must be 4-dimensional: %s", nd.Format(in[0].shape))
 	}
 	win, err := windowAttrs(op, 4, "strides", true)
 	if err != nil {
@@ -370,43 +370,9 @@ func btoi(b bool) int {
 	return 0
 }
 
-// einsumOperand is one parsed operand of an Einsum equation: its labels in
-// order, with -1 standing for the ellipsis' dims.
-type einsumOperand struct {
-	labels   []rune
-	ellipsis int // position of "..." among the labels, or -1
-}
-
-func parseEinsumTerm(s string) (einsumOperand, bool) {
-	t := einsumOperand{ellipsis: -1}
-	for len(s) > 0 {
-		switch {
-		case strings.HasPrefix(s, "..."):
-			if t.ellipsis >= 0 {
-				return t, false
-			}
-			t.ellipsis = len(t.labels)
-			s = s[3:]
-		case s[0] == ' ':
-			s = s[1:]
-		case (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'):
-			t.labels = append(t.labels, rune(s[0]))
-			s = s[1:]
-		default:
-			return t, false
-		}
-	}
-	return t, true
-}
-
-// evalEinsum is numpy's einsum for one or more operands: labels are
-// letters, a label repeated within an operand takes its diagonal, labels
-// missing from the output are summed over, and "..." stands for dims that
-// broadcast across operands (numpy's rules) and appear in the output where
-// it has "..." (an output without "..." is an error unless they are none,
-// as in numpy). Without "->" the output is
-// "..." then the labels used exactly once, in alphabetical order. Every
-// label has one size in all operands.
+// evalEinsum is numpy's einsum for one or more operands of one numeric
+// element type (nd.PlanEinsum has the equation's rules): products summed
+// exactly in float64 and rounded once, integers wrapping.
 func evalEinsum(ev *evaluator, op *mlir.Op) (*array, error) {
 	in, err := ev.allOperands(op)
 	if err != nil {
@@ -428,116 +394,15 @@ func evalEinsum(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	bad := func(why string, args ...any) error {
-		return opError(op, mlir.ErrInvalid, "equation %q: "+why, append([]any{eq}, args...)...)
+	shapes := make([][]int, len(in))
+	for j, x := range in {
+		shapes[j] = x.shape
 	}
-	lhs, rhs, explicit := strings.Cut(eq, "->")
-	if strings.Contains(rhs, "->") {
-		return nil, bad("more than one \"->\"")
+	plan, err := nd.PlanEinsum(eq, shapes)
+	if err != nil {
+		return nil, opError(op, mlir.ErrInvalid, "%v", err)
 	}
-	terms := strings.Split(lhs, ",")
-	if len(terms) != len(in) {
-		return nil, bad("has %d input terms for %d operands", len(terms), len(in))
-	}
-	ops := make([]einsumOperand, len(terms))
-	size := map[rune]int{}
-	count := map[rune]int{}
-	var ellShape []int // the broadcast shape of every operand's "..." dims
-	ellShapes := make([][]int, len(in))
-	for j, term := range terms {
-		t, ok := parseEinsumTerm(term)
-		if !ok {
-			return nil, bad("input term %q is malformed", term)
-		}
-		ops[j] = t
-		x := in[j]
-		ne := len(x.shape) - len(t.labels)
-		if (t.ellipsis < 0 && ne != 0) || ne < 0 {
-			return nil, bad("input %d has rank %d but term %q", j, len(x.shape), term)
-		}
-		if t.ellipsis >= 0 {
-			ellShapes[j] = x.shape[t.ellipsis : t.ellipsis+ne]
-			b, ok := broadcastShape(ellShape, ellShapes[j])
-			if !ok {
-				return nil, bad("the \"...\" dims %s and %s do not broadcast", shapeString(ellShape), shapeString(ellShapes[j]))
-			}
-			ellShape = b
-		}
-		for p, l := range t.labels {
-			d := x.shape[p]
-			if p >= max(t.ellipsis, 0) && t.ellipsis >= 0 {
-				d = x.shape[p+ne]
-			}
-			if s, seen := size[l]; seen && s != d {
-				return nil, bad("label %q has size %d and %d", l, s, d)
-			}
-			size[l] = d
-			count[l]++
-		}
-	}
-	var outT einsumOperand
-	if explicit {
-		t, ok := parseEinsumTerm(rhs)
-		if !ok {
-			return nil, bad("output term %q is malformed", rhs)
-		}
-		outT = t
-		seen := map[rune]bool{}
-		for _, l := range t.labels {
-			if _, ok := size[l]; !ok || seen[l] {
-				return nil, bad("output label %q is not an input label or is repeated", l)
-			}
-			seen[l] = true
-		}
-	} else {
-		outT.ellipsis = 0
-		for l := 'A'; l <= 'z'; l++ {
-			if count[l] == 1 {
-				outT.labels = append(outT.labels, l)
-			}
-		}
-	}
-	if outT.ellipsis < 0 && len(ellShape) > 0 {
-		return nil, bad("the inputs' \"...\" stands for %d dims but the output has no \"...\"", len(ellShape))
-	}
-	// Every index variable gets a slot in one coordinate vector: first the
-	// "..." dims, then one per label. The result iterates over the output's
-	// slots, the sum over the slots of labels missing from the output.
-	ne := len(ellShape)
-	slot := map[rune]int{}
-	var slotSize []int
-	slotSize = append(slotSize, ellShape...)
-	addLabel := func(l rune) {
-		if _, ok := slot[l]; !ok {
-			slot[l] = len(slotSize)
-			slotSize = append(slotSize, size[l])
-		}
-	}
-	// outSlots lists the output's slots in order ("..." dims where it has
-	// "...").
-	var outSlots []int
-	for p := 0; p <= len(outT.labels); p++ {
-		if p == outT.ellipsis {
-			for e := 0; e < ne; e++ {
-				outSlots = append(outSlots, e)
-			}
-		}
-		if p < len(outT.labels) {
-			addLabel(outT.labels[p])
-			outSlots = append(outSlots, slot[outT.labels[p]])
-		}
-	}
-	nOut := len(slotSize)
-	for _, t := range ops {
-		for _, l := range t.labels {
-			addLabel(l) // the summed labels, in first-use order
-		}
-	}
-	var shape []int
-	for _, s := range outSlots {
-		shape = append(shape, slotSize[s])
-	}
-	sumShape := slotSize[nOut:]
+	shape := plan.Shape
 	if len(shape) > memref.MaxRank {
 		return nil, opError(op, mlir.ErrInvalid, "result rank %d exceeds %d", len(shape), memref.MaxRank)
 	}
@@ -545,61 +410,23 @@ func evalEinsum(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	// For operand j, dimSlot[j][d] is the slot dim d reads (-1: a size-1
-	// "..." dim that broadcasts, always index 0).
-	dimSlot := make([][]int, len(in))
-	strides := make([][]int, len(in))
-	for j, x := range in {
-		t := ops[j]
-		strides[j] = stridesOf(x.shape)
-		nej := len(x.shape) - len(t.labels)
-		for p := 0; p <= len(t.labels); p++ {
-			if p == t.ellipsis {
-				for e := 0; e < nej; e++ {
-					s := ne - nej + e
-					if x.shape[len(dimSlot[j])] == 1 && ellShape[s] != 1 {
-						s = -1
-					}
-					dimSlot[j] = append(dimSlot[j], s)
-				}
+	var fs float64
+	var is int64
+	plan.Contract(func() { fs, is = 0, 0 }, func(idx []int) {
+		if kindOf(dt) == kFloat {
+			p := 1.0
+			for j := range in {
+				p *= in[j].f[idx[j]]
 			}
-			if p < len(t.labels) {
-				dimSlot[j] = append(dimSlot[j], slot[t.labels[p]])
+			fs += p
+		} else {
+			p := int64(1)
+			for j := range in {
+				p *= intBits(in[j], idx[j])
 			}
+			is += p
 		}
-	}
-	cv := make([]int, len(slotSize))
-	index := func(j int) int {
-		i := 0
-		for d, s := range dimSlot[j] {
-			if s >= 0 {
-				i += cv[s] * strides[j][d]
-			}
-		}
-		return i
-	}
-	forEachCoord(shape, func(o int, c []int) {
-		for k, s := range outSlots {
-			cv[s] = c[k]
-		}
-		var fs float64
-		var is int64
-		forEachCoord(sumShape, func(_ int, sc []int) {
-			copy(cv[nOut:], sc)
-			if kindOf(dt) == kFloat {
-				p := 1.0
-				for j := range in {
-					p *= in[j].f[index(j)]
-				}
-				fs += p
-			} else {
-				p := int64(1)
-				for j := range in {
-					p *= intBits(in[j], index(j))
-				}
-				is += p
-			}
-		})
+	}, func(o int) {
 		if kindOf(dt) == kFloat {
 			out.f[o] = refmath.RoundTo(dt, fs)
 		} else {
@@ -607,28 +434,6 @@ func evalEinsum(ev *evaluator, op *mlir.Op) (*array, error) {
 		}
 	})
 	return out, nil
-}
-
-// conv2DPadding computes TensorFlow's output size and leading padding of
-// one spatial dim (GetWindowedOutputSize).
-func conv2DPadding(op *mlir.Op, padding string, in, k, dil, stride int, explicit [2]int64) (out, before int, err error) {
-	eff := (k-1)*dil + 1
-	switch padding {
-	case "VALID":
-		out = (in - eff + stride) / stride
-	case "SAME":
-		out = (in + stride - 1) / stride
-		need := max(0, (out-1)*stride+eff-in)
-		before = need / 2
-	case "EXPLICIT":
-		before = int(explicit[0])
-		out = (in + int(explicit[0]) + int(explicit[1]) - eff + stride) / stride
-	}
-	if out < 0 {
-		return 0, 0, opError(op, mlir.ErrInvalid, "Computed output size would be negative: %d [input_size: %d, effective_filter_size: %d, stride: %d]",
-			out, in, eff, stride)
-	}
-	return out, before, nil
 }
 
 // evalConv2D is TensorFlow's Conv2D in NHWC (TensorFlow's CPU kernel
@@ -657,7 +462,7 @@ func evalConv2D(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, opError(op, mlir.ErrUnsupported, "The Conv2D op currently only supports the NHWC tensor format on the CPU. The op was given the format: %s", format)
 	}
 	if len(x.shape) != 4 || len(w.shape) != 4 {
-		return nil, opError(op, mlir.ErrInvalid, "input and filter must be 4-dimensional: %s and %s", shapeString(x.shape), shapeString(w.shape))
+		return nil, opError(op, mlir.ErrInvalid, "input and filter must be 4-dimensional: %s and %s", nd.Format(x.shape), nd.Format(w.shape))
 	}
 	strides, ok, err := attrInts(op, "strides")
 	if err != nil {
@@ -724,46 +529,37 @@ func evalConv2D(ev *evaluator, op *mlir.Op) (*array, error) {
 		ph, pw = [2]int64{explicit[2], explicit[3]}, [2]int64{explicit[4], explicit[5]}
 	}
 	sh, sw, dh, dw := int(strides[1]), int(strides[2]), int(dil[1]), int(dil[2])
-	oh, top, err := conv2DPadding(op, padding, ih, fh, dh, sh, ph)
+	oh, top, err := nd.WindowedOutputSize(padding, ih, fh, dh, sh, ph)
 	if err != nil {
-		return nil, err
+		return nil, opError(op, mlir.ErrInvalid, "%v", err)
 	}
-	ow, left, err := conv2DPadding(op, padding, iw, fw, dw, sw, pw)
+	ow, left, err := nd.WindowedOutputSize(padding, iw, fw, dw, sw, pw)
 	if err != nil {
-		return nil, err
+		return nil, opError(op, mlir.ErrInvalid, "%v", err)
 	}
 	out, err := ev.alloc(op, x.dt, []int{nb, oh, ow, oc})
 	if err != nil {
 		return nil, err
 	}
 	perGroup := oc / groups
-	xs, ws := stridesOf(x.shape), stridesOf(w.shape)
-	forEachCoord(out.shape, func(o int, c []int) {
-		n, y, xx, co := c[0], c[1], c[2], c[3]
+	ws := nd.Strides(w.shape)
+	win := nd.Window{In: x.shape, Kernel: []int{fh, fw}, Strides: []int{sh, sw}, Dil: []int{dh, dw}, Before: []int{top, left}}
+	nd.ForEachCoord(out.shape, func(o int, c []int) {
+		co := c[3]
 		g := co / perGroup
 		var fs float64
 		var is int64
-		for a := 0; a < fh; a++ {
-			yi := y*sh - top + a*dh
-			if yi < 0 || yi >= ih {
-				continue
-			}
-			for b := 0; b < fw; b++ {
-				xi := xx*sw - left + b*dw
-				if xi < 0 || xi >= iw {
-					continue
-				}
-				for ci := 0; ci < fc; ci++ {
-					xe := n*xs[0] + yi*xs[1] + xi*xs[2] + g*fc + ci
-					we := a*ws[0] + b*ws[1] + ci*ws[2] + co
-					if kindOf(x.dt) == kFloat {
-						fs += x.f[xe] * w.f[we]
-					} else {
-						is += intBits(x, xe) * intBits(w, we)
-					}
+		win.Taps(c, func(t, e int) {
+			for ci := 0; ci < fc; ci++ {
+				xe := e + g*fc + ci
+				we := t*ws[1] + ci*ws[2] + co
+				if kindOf(x.dt) == kFloat {
+					fs += x.f[xe] * w.f[we]
+				} else {
+					is += intBits(x, xe) * intBits(w, we)
 				}
 			}
-		}
+		})
 		if kindOf(x.dt) == kFloat {
 			out.f[o] = refmath.RoundTo(x.dt, fs)
 		} else {
@@ -830,7 +626,7 @@ func evalFusedBatchNorm(ev *evaluator, op *mlir.Op) ([]*array, error) {
 	}
 	r := len(x.shape)
 	if r != 4 && r != 5 {
-		return nil, opError(op, mlir.ErrInvalid, "input must be 4 or 5-dimensional%s", shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "input must be 4 or 5-dimensional%s", nd.Format(x.shape))
 	}
 	cdim := r - 1
 	switch format {
@@ -844,7 +640,7 @@ func evalFusedBatchNorm(ev *evaluator, op *mlir.Op) ([]*array, error) {
 	for j, name := range []string{"scale", "offset", "mean", "variance"} {
 		a := in[j+1]
 		if len(a.shape) != 1 {
-			return nil, opError(op, mlir.ErrInvalid, "%s must be 1-dimensional%s", name, shapeString(a.shape))
+			return nil, opError(op, mlir.ErrInvalid, "%s must be 1-dimensional%s", name, nd.Format(a.shape))
 		}
 		if (j < 2 || !training || factor != 1) && a.shape[0] != c {
 			return nil, opError(op, mlir.ErrInvalid, "%s must have the same number of elements as the channels of x, got %d and %d",
@@ -868,7 +664,7 @@ func evalFusedBatchNorm(ev *evaluator, op *mlir.Op) ([]*array, error) {
 			return nil, err
 		}
 	}
-	outer, _, inner := axisLayout(x.shape, cdim)
+	outer, _, inner := nd.AxisLayout(x.shape, cdim)
 	count := outer * inner // elements per channel
 	at := func(o, ch, i int) int { return (o*c+ch)*inner + i }
 	for ch := 0; ch < c; ch++ {

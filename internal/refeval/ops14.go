@@ -1,6 +1,7 @@
 package refeval
 
 import (
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 	"math/bits"
@@ -125,7 +126,7 @@ func evalLinSpace(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, errElemType(op, dt)
 	}
 	if len(start.shape) != 0 || len(stop.shape) != 0 {
-		return nil, opError(op, mlir.ErrInvalid, "start and stop must be scalars, got shapes %s and %s", shapeString(start.shape), shapeString(stop.shape))
+		return nil, opError(op, mlir.ErrInvalid, "start and stop must be scalars, got shapes %s and %s", nd.Format(start.shape), nd.Format(stop.shape))
 	}
 	num, err := intScalar(op, in[2], "num", false)
 	if err != nil {
@@ -186,7 +187,7 @@ func evalCumprod(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	outer, n, inner := axisLayout(x.shape, ax)
+	outer, n, inner := nd.AxisLayout(x.shape, ax)
 	for o := 0; o < outer; o++ {
 		for i := 0; i < inner; i++ {
 			fp, ip, cp := 1.0, int64(1), complex128(1)
@@ -237,7 +238,7 @@ func evalMatrixBandPart(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	x := in[0]
 	if len(x.shape) < 2 {
-		return nil, opError(op, mlir.ErrInvalid, "input must be at least 2-dim, received shape: %s", shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "input must be at least 2-dim, received shape: %s", nd.Format(x.shape))
 	}
 	lower, err := intScalar(op, in[1], "num_lower", false)
 	if err != nil {
@@ -270,7 +271,7 @@ func evalMatrixBandPart(ev *evaluator, op *mlir.Op) (*array, error) {
 // paddingPairs reads an [rank, 2] paddings operand.
 func paddingPairs(op *mlir.Op, p *array, rank int) ([][2]int, error) {
 	if len(p.shape) != 2 || p.shape[0] != rank || p.shape[1] != 2 {
-		return nil, opError(op, mlir.ErrInvalid, "paddings must be a matrix with 2 columns and %d rows: %s", rank, shapeString(p.shape))
+		return nil, opError(op, mlir.ErrInvalid, "paddings must be a matrix with 2 columns and %d rows: %s", rank, nd.Format(p.shape))
 	}
 	vals, err := intValues(op, p, "paddings")
 	if err != nil {
@@ -328,7 +329,7 @@ func evalMirrorPad(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	xs := stridesOf(x.shape)
+	xs := nd.Strides(x.shape)
 	coord := make([]int, len(oshape))
 	for o := 0; o < out.len(); o++ {
 		src := 0
@@ -355,11 +356,11 @@ func evalMirrorPad(ev *evaluator, op *mlir.Op) (*array, error) {
 
 // ndIndex reads the index vectors of GatherNd / ScatterNd: indices of
 // shape [batch…, K] into shape, each a flat offset of a slice of
-// numElements(shape[K:]) elements. An index outside shape is an error
+// nd.NumElements(shape[K:]) elements. An index outside shape is an error
 // naming it, as TensorFlow's CPU kernels give.
 func ndIndex(op *mlir.Op, idx *array, shape []int, what string) (batch []int, offs []int, slice int, err error) {
 	if len(idx.shape) < 1 {
-		return nil, nil, 0, opError(op, mlir.ErrInvalid, "indices must be at least a vector, got shape %s", shapeString(idx.shape))
+		return nil, nil, 0, opError(op, mlir.ErrInvalid, "indices must be at least a vector, got shape %s", nd.Format(idx.shape))
 	}
 	k := idx.shape[len(idx.shape)-1]
 	if k > len(shape) {
@@ -370,19 +371,19 @@ func ndIndex(op *mlir.Op, idx *array, shape []int, what string) (batch []int, of
 		return nil, nil, 0, err
 	}
 	batch = idx.shape[:len(idx.shape)-1]
-	st := stridesOf(shape)
-	offs = make([]int, numElements(batch))
+	st := nd.Strides(shape)
+	offs = make([]int, nd.NumElements(batch))
 	for n := range offs {
 		row := vals[n*k : (n+1)*k]
 		for j, v := range row {
 			if v < 0 || v >= int64(shape[j]) {
 				return nil, nil, 0, opError(op, mlir.ErrInvalid, "indices%s = [%s] does not index into %s shape %s",
-					coordString(batch, n), joinInts(row), what, shapeString(shape))
+					coordString(batch, n), joinInts(row), what, nd.Format(shape))
 			}
 			offs[n] += int(v) * st[j]
 		}
 	}
-	return batch, offs, numElements(shape[k:]), nil
+	return batch, offs, nd.NumElements(shape[k:]), nil
 }
 
 // evalGatherNd is params[indices[…, :]]: shape indices.shape[:-1] +
@@ -430,14 +431,14 @@ func evalScatterNd(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, err
 	}
 	if len(in[2].shape) != 1 {
-		return nil, opError(op, mlir.ErrInvalid, "shape must be a vector, got shape %s", shapeString(in[2].shape))
+		return nil, opError(op, mlir.ErrInvalid, "shape must be a vector, got shape %s", nd.Format(in[2].shape))
 	}
 	shape, err := validShape(op, sv, "shape")
 	if err != nil {
 		return nil, err
 	}
-	if numElements(shape) > ev.cfg.maxElements {
-		return nil, opError(op, ErrLimit, "result %s is over the reference evaluator's limit of %d elements", shapeString(shape), ev.cfg.maxElements)
+	if nd.NumElements(shape) > ev.cfg.maxElements {
+		return nil, opError(op, ErrLimit, "result %s is over the reference evaluator's limit of %d elements", nd.Format(shape), ev.cfg.maxElements)
 	}
 	batch, offs, slice, err := ndIndex(op, idx, shape, "output")
 	if err != nil {
@@ -447,7 +448,7 @@ func evalScatterNd(ev *evaluator, op *mlir.Op) (*array, error) {
 	want := append(append([]int{}, batch...), shape[k:]...)
 	if !sameShape(upd.shape, want) {
 		return nil, opError(op, mlir.ErrInvalid, "updates must have shape %s (indices.shape[:-1] + shape[%d:]), got %s",
-			shapeString(want), k, shapeString(upd.shape))
+			nd.Format(want), k, nd.Format(upd.shape))
 	}
 	out, err := ev.alloc(op, upd.dt, shape)
 	if err != nil {
@@ -604,7 +605,7 @@ func evalTopK(ev *evaluator, op *mlir.Op) ([]*array, error) {
 		return nil, err
 	}
 	if len(x.shape) < 1 {
-		return nil, opError(op, mlir.ErrInvalid, "input must be >= 1-D, got shape %s", shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "input must be >= 1-D, got shape %s", nd.Format(x.shape))
 	}
 	n := x.shape[len(x.shape)-1]
 	if kv < 0 {
@@ -622,7 +623,7 @@ func evalTopK(ev *evaluator, op *mlir.Op) ([]*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows := numElements(x.shape[:len(x.shape)-1])
+	rows := nd.NumElements(x.shape[:len(x.shape)-1])
 	for r := 0; r < rows && n > 0; r++ {
 		order := topKOrder(x, r*n, n)
 		for j := 0; j < int(kv); j++ {
@@ -696,7 +697,7 @@ func evalSplit(ev *evaluator, op *mlir.Op) ([]*array, error) {
 			sizes[unknown] = d - int(sum)
 		}
 	}
-	outer, _, inner := axisLayout(x.shape, ax)
+	outer, _, inner := nd.AxisLayout(x.shape, ax)
 	var outs []*array
 	start := 0
 	for _, sz := range sizes {
@@ -738,9 +739,9 @@ func evalUnpack(ev *evaluator, op *mlir.Op) ([]*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	outer, n, inner := axisLayout(x.shape, ax)
+	outer, n, inner := nd.AxisLayout(x.shape, ax)
 	if n != len(op.Results) {
-		return nil, opError(op, mlir.ErrInvalid, "Input shape axis %d must equal %d, got shape %s", ax, len(op.Results), shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "Input shape axis %d must equal %d, got shape %s", ax, len(op.Results), nd.Format(x.shape))
 	}
 	shape := append(append([]int{}, x.shape[:ax]...), x.shape[ax+1:]...)
 	var outs []*array

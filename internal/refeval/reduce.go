@@ -2,6 +2,7 @@ package refeval
 
 import (
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"github.com/sandjit/sandjit/internal/refeval/refmath"
 	"math"
 
@@ -31,7 +32,7 @@ func (ev *evaluator) reductionAxes(op *mlir.Op, rank int) ([]bool, error) {
 		return nil, opError(op, mlir.ErrInvalid, "reduction axes must be i32 or i64, got %v", axes.dt)
 	}
 	if len(axes.shape) > 1 {
-		return nil, opError(op, mlir.ErrInvalid, "reduction axes must be a scalar or a vector, got shape %s", shapeString(axes.shape))
+		return nil, opError(op, mlir.ErrInvalid, "reduction axes must be a scalar or a vector, got shape %s", nd.Format(axes.shape))
 	}
 	reduced := make([]bool, rank)
 	for _, a := range axes.s {
@@ -96,7 +97,7 @@ func evalReduce(ev *evaluator, op *mlir.Op, spec reduceSpec) (*array, error) {
 	}
 	// Gather the elements so that group o (output element o, in row-major
 	// order of the kept dims) is gathered[o*g : (o+1)*g].
-	g := numElements(redShape)
+	g := nd.NumElements(redShape)
 	gathered := newArray(dt, []int{x.len()})
 	coord := make([]int, len(x.shape))
 	for i := 0; i < x.len(); i++ {
@@ -147,7 +148,7 @@ func evalSoftmax(ev *evaluator, op *mlir.Op) (*array, error) {
 		return nil, errElemType(op, x.dt)
 	}
 	if len(x.shape) < 1 {
-		return nil, opError(op, mlir.ErrInvalid, "logits must have >= 1 dimension, got %s", shapeString(x.shape))
+		return nil, opError(op, mlir.ErrInvalid, "logits must have >= 1 dimension, got %s", nd.Format(x.shape))
 	}
 	out, err := ev.alloc(op, x.dt, x.shape)
 	if err != nil {

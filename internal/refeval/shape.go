@@ -3,6 +3,7 @@ package refeval
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/refeval/nd"
 	"math"
 	"strings"
 
@@ -24,7 +25,7 @@ func evalReshape(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	x, s := in[0], in[1]
 	if len(s.shape) > 1 {
-		return nil, opError(op, mlir.ErrInvalid, "sizes input must be 1-D, not %s", shapeString(s.shape))
+		return nil, opError(op, mlir.ErrInvalid, "sizes input must be 1-D, not %s", nd.Format(s.shape))
 	}
 	sizes, err := intValues(op, s, "shape")
 	if err != nil {
@@ -70,9 +71,9 @@ func evalReshape(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	if numElements(out) != x.len() {
+	if nd.NumElements(out) != x.len() {
 		return nil, opError(op, mlir.ErrInvalid, "Input to reshape is a tensor with %d values, but the requested shape has %d",
-			x.len(), numElements(out))
+			x.len(), nd.NumElements(out))
 	}
 	return x.reshaped(out), nil
 }
@@ -157,13 +158,13 @@ func evalBroadcastTo(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	if !sameShape(b, shape) {
 		return nil, opError(op, mlir.ErrInvalid, "Unable to broadcast tensor of shape %s to tensor of shape %s",
-			shapeString(x.shape), shapeString(shape))
+			nd.Format(x.shape), nd.Format(shape))
 	}
 	out, err := ev.alloc(op, x.dt, shape)
 	if err != nil {
 		return nil, err
 	}
-	forEachBroadcast(shape, [][]int{x.shape}, func(o int, i []int) { copyElem(out, o, x, i[0]) })
+	nd.ForEachBroadcast(shape, [][]int{x.shape}, func(o int, i []int) { copyElem(out, o, x, i[0]) })
 	return out, nil
 }
 
@@ -204,7 +205,7 @@ func evalFill(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	v := in[1]
 	if len(v.shape) != 0 {
-		return nil, opError(op, mlir.ErrInvalid, "value must be a scalar, got shape %s", shapeString(v.shape))
+		return nil, opError(op, mlir.ErrInvalid, "value must be a scalar, got shape %s", nd.Format(v.shape))
 	}
 	shape, err := validShape(op, dims, "dims")
 	if err != nil {
@@ -248,8 +249,8 @@ func evalTranspose(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	xs := stridesOf(x.shape)
-	forEachCoord(shape, func(o int, c []int) {
+	xs := nd.Strides(x.shape)
+	nd.ForEachCoord(shape, func(o int, c []int) {
 		i := 0
 		for k, p := range perm {
 			i += c[k] * xs[p]
@@ -292,12 +293,12 @@ func evalConcat(ev *evaluator, op *mlir.Op) (*array, error) {
 		}
 		if len(v.shape) != r {
 			return nil, opError(op, mlir.ErrInvalid, "ConcatOp : Ranks of all input tensors should match: shape[0] = %s vs. shape[%d] = %s",
-				shapeString(first.shape), i, shapeString(v.shape))
+				nd.Format(first.shape), i, nd.Format(v.shape))
 		}
 		for k := range v.shape {
 			if k != ax && v.shape[k] != first.shape[k] {
 				return nil, opError(op, mlir.ErrInvalid, "ConcatOp : Dimension %d in both shapes must be equal: shape[0] = %s vs. shape[%d] = %s",
-					k, shapeString(first.shape), i, shapeString(v.shape))
+					k, nd.Format(first.shape), i, nd.Format(v.shape))
 			}
 		}
 		shape[ax] += v.shape[ax]
@@ -306,11 +307,11 @@ func evalConcat(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	outer := numElements(shape[:ax])
+	outer := nd.NumElements(shape[:ax])
 	o := 0
 	for j := 0; j < outer; j++ {
 		for _, v := range vals {
-			block := numElements(v.shape[ax:])
+			block := nd.NumElements(v.shape[ax:])
 			for e := 0; e < block; e++ {
 				copyElem(out, o, v, j*block+e)
 				o++
@@ -348,7 +349,7 @@ func evalPack(ev *evaluator, op *mlir.Op) (*array, error) {
 		}
 		if !sameShape(v.shape, first.shape) {
 			return nil, opError(op, mlir.ErrInvalid, "Shapes of all inputs must match: values[0].shape = %s != values[%d].shape = %s",
-				shapeString(first.shape), i, shapeString(v.shape))
+				nd.Format(first.shape), i, nd.Format(v.shape))
 		}
 	}
 	shape := append(append(append([]int{}, first.shape[:axis]...), len(vals)), first.shape[axis:]...)
@@ -359,7 +360,7 @@ func evalPack(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	outer, inner := numElements(first.shape[:axis]), numElements(first.shape[axis:])
+	outer, inner := nd.NumElements(first.shape[:axis]), nd.NumElements(first.shape[axis:])
 	o := 0
 	for j := 0; j < outer; j++ {
 		for _, v := range vals {
@@ -391,7 +392,7 @@ func evalSlice(ev *evaluator, op *mlir.Op) (*array, error) {
 	r := len(x.shape)
 	if len(begin) != r || len(size) != r {
 		return nil, opError(op, mlir.ErrInvalid, "Expected begin and size arguments to be 1-D tensors of size %d, but got shapes %s and %s instead.",
-			r, shapeString(in[1].shape), shapeString(in[2].shape))
+			r, nd.Format(in[1].shape), nd.Format(in[2].shape))
 	}
 	shape := make([]int, r)
 	for k := range r {
@@ -412,8 +413,8 @@ func evalSlice(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	xs := stridesOf(x.shape)
-	forEachCoord(shape, func(o int, c []int) {
+	xs := nd.Strides(x.shape)
+	nd.ForEachCoord(shape, func(o int, c []int) {
 		i := 0
 		for k := range c {
 			i += (c[k] + int(begin[k])) * xs[k]
@@ -444,7 +445,7 @@ func evalStridedSlice(ev *evaluator, op *mlir.Op) (*array, error) {
 	for j, name := range []string{"begin", "end", "strides"} {
 		if len(in[j+1].shape) != 1 {
 			return nil, opError(op, mlir.ErrInvalid, "Expected begin, end, and strides to be 1D equal size tensors, but got shapes %s, %s, and %s instead.",
-				shapeString(in[1].shape), shapeString(in[2].shape), shapeString(in[3].shape))
+				nd.Format(in[1].shape), nd.Format(in[2].shape), nd.Format(in[3].shape))
 		}
 		if spec[j], err = intValues(op, in[j+1], name); err != nil {
 			return nil, err
@@ -454,7 +455,7 @@ func evalStridedSlice(ev *evaluator, op *mlir.Op) (*array, error) {
 	n := len(strides)
 	if len(begin) != n || len(end) != n || n >= 32 {
 		return nil, opError(op, mlir.ErrInvalid, "Expected begin, end, and strides to be 1D equal size tensors, but got shapes %s, %s, and %s instead.",
-			shapeString(in[1].shape), shapeString(in[2].shape), shapeString(in[3].shape))
+			nd.Format(in[1].shape), nd.Format(in[2].shape), nd.Format(in[3].shape))
 	}
 	var mask [5]int64
 	for j, name := range []string{"begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask"} {
@@ -462,121 +463,11 @@ func evalStridedSlice(ev *evaluator, op *mlir.Op) (*array, error) {
 			return nil, err
 		}
 	}
-	beginMask, endMask, ellipsisMask, newAxisMask, shrinkMask := mask[0], mask[1], mask[2], mask[3], mask[4]
-	if ellipsisMask != 0 && ellipsisMask&(ellipsisMask-1) != 0 {
-		return nil, opError(op, mlir.ErrInvalid, "Multiple ellipses in slice spec not allowed")
+	plan, err := nd.PlanStridedSlice(x.shape, begin, end, strides, mask)
+	if err != nil {
+		return nil, opError(op, mlir.ErrInvalid, "%v", err)
 	}
-	bit := func(m int64, i int) bool { return m&(1<<i) != 0 }
-
-	// Step 1: count the new axes after the ellipsis; imply one at the end.
-	sparseDims, newAfterEllipsis, ellipsisSeen := n, 0, false
-	for i := range n {
-		if ellipsisSeen && bit(newAxisMask, i) {
-			newAfterEllipsis++
-		}
-		if bit(ellipsisMask, i) {
-			ellipsisSeen = true
-		}
-	}
-	if !ellipsisSeen {
-		ellipsisMask |= 1 << n
-		sparseDims++
-	}
-
-	// Step 2: the dense spec, one entry per dim of x.
-	const newAxis, shrinkAxis = -2, -1
-	r := len(x.shape)
-	dBegin, dEnd, dStride := make([]int64, r), make([]int64, r), make([]int64, r)
-	dBeginMask, dEndMask, dShrink := make([]bool, r), make([]bool, r), make([]bool, r)
-	var gather []int // per result dim: the dense dim, or newAxis / shrinkAxis
-	full := 0
-	for i := range sparseDims {
-		switch {
-		case bit(ellipsisMask, i):
-			next := min(r-(sparseDims-i)+1+newAfterEllipsis, r)
-			for ; full < next; full++ {
-				dStride[full] = 1
-				dBeginMask[full], dEndMask[full] = true, true
-				gather = append(gather, full)
-			}
-		case bit(newAxisMask, i):
-			gather = append(gather, newAxis)
-		default:
-			if full == r {
-				return nil, opError(op, mlir.ErrInvalid, "Index out of range using input dim %d; input has only %d dims", full, r)
-			}
-			dBegin[full], dEnd[full], dStride[full] = begin[i], end[i], strides[i]
-			dBeginMask[full], dEndMask[full] = bit(beginMask, i), bit(endMask, i)
-			if bit(shrinkMask, i) {
-				dShrink[full] = true
-				gather = append(gather, shrinkAxis)
-			} else {
-				gather = append(gather, full)
-			}
-			full++
-		}
-	}
-
-	// Step 3: canonical begin and end, and the size of each dense dim.
-	size := make([]int, r)
-	for k := range r {
-		b, e, s, dim := dBegin[k], dEnd[k], dStride[k], int64(x.shape[k])
-		if s == 0 {
-			return nil, opError(op, mlir.ErrInvalid, "strides[%d] must be non-zero", k)
-		}
-		if dShrink[k] && s <= 0 {
-			return nil, opError(op, mlir.ErrInvalid, "only stride 1 allowed on non-range indexing.")
-		}
-		lo, hi := int64(0), dim // the valid range for a positive stride
-		if s < 0 {
-			lo, hi = -1, dim-1
-		}
-		canonical := func(v int64, masked, isEnd bool) int64 {
-			if masked {
-				if (s > 0) == isEnd { // end going forwards, or begin going backwards
-					return hi
-				}
-				return lo
-			}
-			if v < 0 {
-				v += dim
-			}
-			return min(max(v, lo), hi)
-		}
-		if dShrink[k] {
-			if b < 0 {
-				b += dim
-			}
-			if b < 0 || b >= dim {
-				return nil, opError(op, mlir.ErrInvalid, "slice index %d of dimension %d out of bounds.", b, k)
-			}
-			e = b + 1
-		} else {
-			b = canonical(b, dBeginMask[k], false)
-			e = canonical(e, dEndMask[k], true)
-		}
-		dBegin[k], dEnd[k] = b, e
-		length := e - b
-		if length == 0 || (length < 0) != (s < 0) {
-			size[k] = 0
-		} else {
-			size[k] = int(length / s)
-			if length%s != 0 {
-				size[k]++
-			}
-		}
-	}
-
-	// Step 4: the result shape.
-	shape := []int{}
-	for _, g := range gather {
-		switch {
-		case g >= 0:
-			shape = append(shape, size[g])
-		case g == newAxis:
-			shape = append(shape, 1)
-		}
-	}
+	shape := plan.Shape
 	if len(shape) > memref.MaxRank {
 		return nil, opError(op, mlir.ErrInvalid, "result rank %d exceeds %d", len(shape), memref.MaxRank)
 	}
@@ -584,15 +475,8 @@ func evalStridedSlice(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The result holds the dense slice (shape size) in row-major order.
-	xs := stridesOf(x.shape)
-	forEachCoord(size, func(o int, c []int) {
-		i := 0
-		for k := range c {
-			i += int(dBegin[k]+int64(c[k])*dStride[k]) * xs[k]
-		}
-		copyElem(out, o, x, i)
-	})
+	// The result holds the dense slice in row-major order.
+	plan.ForEach(x.shape, func(o, i int) { copyElem(out, o, x, i) })
 	return out, nil
 }
 
@@ -623,8 +507,8 @@ func evalReverse(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	xs := stridesOf(x.shape)
-	forEachCoord(x.shape, func(o int, c []int) {
+	xs := nd.Strides(x.shape)
+	nd.ForEachCoord(x.shape, func(o int, c []int) {
 		i := 0
 		for k := range c {
 			if rev[k] {
@@ -671,8 +555,8 @@ func evalTile(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	xs := stridesOf(x.shape)
-	forEachCoord(shape, func(o int, c []int) {
+	xs := nd.Strides(x.shape)
+	nd.ForEachCoord(shape, func(o int, c []int) {
 		i := 0
 		for k := range c {
 			i += (c[k] % x.shape[k]) * xs[k]
@@ -698,7 +582,7 @@ func evalPad(ev *evaluator, op *mlir.Op) (*array, error) {
 	r := len(x.shape)
 	p := in[1]
 	if len(p.shape) != 2 || p.shape[0] != r || p.shape[1] != 2 {
-		return nil, opError(op, mlir.ErrInvalid, "paddings must be a matrix of shape [%d,2], got %s", r, shapeString(p.shape))
+		return nil, opError(op, mlir.ErrInvalid, "paddings must be a matrix of shape [%d,2], got %s", r, nd.Format(p.shape))
 	}
 	pads, err := intValues(op, p, "paddings")
 	if err != nil {
@@ -731,8 +615,8 @@ func evalPad(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	xs := stridesOf(x.shape)
-	forEachCoord(shape, func(o int, c []int) {
+	xs := nd.Strides(x.shape)
+	nd.ForEachCoord(shape, func(o int, c []int) {
 		i := 0
 		for k := range c {
 			ck := c[k] - int(pads[2*k])
