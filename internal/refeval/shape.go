@@ -31,41 +31,9 @@ func evalReshape(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	product, unknown, hasZero := int64(1), -1, false
-	for d, v := range sizes {
-		switch {
-		case v == -1:
-			if unknown != -1 {
-				return nil, opError(op, mlir.ErrInvalid, "Only one input size may be -1, not both %d and %d", unknown, d)
-			}
-			unknown = d
-		case v < 0:
-			return nil, opError(op, mlir.ErrInvalid, "Size %d must be non-negative, not %d", d, v)
-		case v == 0:
-			hasZero = true
-		default:
-			if product > math.MaxInt32*int64(math.MaxInt32)/v {
-				return nil, opError(op, mlir.ErrInvalid, "shape %v has too many elements", sizes)
-			}
-			product *= v
-		}
-	}
-	shape := append([]int64{}, sizes...)
-	if unknown != -1 {
-		inputNum, inputHasZero := int64(1), false
-		for _, d := range x.shape {
-			if d > 0 || !hasZero {
-				inputNum *= int64(d)
-			} else {
-				inputHasZero = true
-			}
-		}
-		missing := inputNum / product
-		if !inputHasZero && product*missing != inputNum {
-			return nil, opError(op, mlir.ErrInvalid, "Input to reshape is a tensor with %d values, but the requested shape requires a multiple of %d",
-				inputNum, product)
-		}
-		shape[unknown] = missing
+	shape, err := nd.InferReshape(x.shape, sizes)
+	if err != nil {
+		return nil, opError(op, mlir.ErrInvalid, "%v", err)
 	}
 	out, err := validShape(op, shape, "shape")
 	if err != nil {

@@ -1,6 +1,8 @@
 package nd
 
 import (
+	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -118,4 +120,49 @@ func Format(shape []int) string {
 		parts[i] = strconv.Itoa(d)
 	}
 	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// InferReshape is TensorFlow's ReshapeOp rule for the requested sizes of a
+// reshape of a tensor of shape in: at most one -1, inferred from the
+// product of the other sizes leaving zero sizes out (so [0,5] reshaped to
+// [0,-1] is [0,5]), no other negative size. The caller checks that the
+// result holds as many elements as in.
+func InferReshape(in []int, sizes []int64) ([]int64, error) {
+	product, unknown, hasZero := int64(1), -1, false
+	for d, v := range sizes {
+		switch {
+		case v == -1:
+			if unknown != -1 {
+				return nil, fmt.Errorf("Only one input size may be -1, not both %d and %d", unknown, d)
+			}
+			unknown = d
+		case v < 0:
+			return nil, fmt.Errorf("Size %d must be non-negative, not %d", d, v)
+		case v == 0:
+			hasZero = true
+		default:
+			if product > math.MaxInt32*int64(math.MaxInt32)/v {
+				return nil, fmt.Errorf("shape %v has too many elements", sizes)
+			}
+			product *= v
+		}
+	}
+	shape := append([]int64{}, sizes...)
+	if unknown != -1 {
+		inputNum, inputHasZero := int64(1), false
+		for _, d := range in {
+			if d > 0 || !hasZero {
+				inputNum *= int64(d)
+			} else {
+				inputHasZero = true
+			}
+		}
+		missing := inputNum / product
+		if !inputHasZero && product*missing != inputNum {
+			return nil, fmt.Errorf("Input to reshape is a tensor with %d values, but the requested shape requires a multiple of %d",
+				inputNum, product)
+		}
+		shape[unknown] = missing
+	}
+	return shape, nil
 }

@@ -144,3 +144,24 @@ func TestPlanEinsum(t *testing.T) {
 		}
 	}
 }
+
+func TestInferReshape(t *testing.T) {
+	for _, c := range []struct {
+		in    []int
+		sizes []int64
+		want  []int64
+	}{
+		{[]int{6}, []int64{-1, 3}, []int64{2, 3}},
+		{[]int{0, 5}, []int64{0, -1}, []int64{0, 5}},
+		{[]int{2, 3}, []int64{3, 2}, []int64{3, 2}},
+	} {
+		if got, err := InferReshape(c.in, c.sizes); err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("InferReshape(%v, %v) = %v, %v; want %v", c.in, c.sizes, got, err, c.want)
+		}
+	}
+	for _, sizes := range [][]int64{{-1, -1}, {-2, 3}, {-1, 4}} {
+		if _, err := InferReshape([]int{6}, sizes); err == nil {
+			t.Errorf("InferReshape([6], %v) gave no error", sizes)
+		}
+	}
+}
