@@ -352,34 +352,11 @@ func castFloat(out *array, i int, v float64) {
 	case kComplex:
 		out.c[i] = refmath.RoundC(dt, complex(v, 0))
 	case kFloat:
-		if dt == memref.BFloat16 {
-			// TensorFlow (Eigen's bfloat16 constructor) converts through
-			// float: f64 rounds to f32, then to bf16.
-			v = float64(float32(v))
-		}
-		out.f[i] = refmath.RoundTo(dt, v)
+		out.f[i] = refmath.FloatToFloat(dt, v)
 	case kSigned:
-		t := math.Trunc(v)
-		switch {
-		case v != v:
-			out.s[i] = 0
-		case t <= float64(refmath.MinS(dt)): // a power of two, exact
-			out.s[i] = refmath.MinS(dt)
-		case t >= float64(refmath.MaxS(dt)): // 2^63 for i64 (rounded up), exact below
-			out.s[i] = refmath.MaxS(dt)
-		default:
-			out.s[i] = int64(t)
-		}
+		out.s[i] = refmath.FloatToSigned(dt, v)
 	case kUnsigned:
-		t := math.Trunc(v)
-		switch {
-		case v != v || t <= 0:
-			out.u[i] = 0
-		case t >= float64(refmath.MaxU(dt)): // 2^64 for ui64 (rounded up), exact below
-			out.u[i] = refmath.MaxU(dt)
-		default:
-			out.u[i] = uint64(t)
-		}
+		out.u[i] = refmath.FloatToUnsigned(dt, v)
 	case kBool:
 		out.b[i] = v != 0 // NaN != 0
 	}
@@ -393,18 +370,7 @@ func castSigned(out *array, i int, v int64) {
 	case kComplex:
 		out.c[i] = refmath.RoundC(dt, complex(float64(v), 0))
 	case kFloat:
-		switch dt {
-		case memref.BFloat16: // through float, as Eigen's bfloat16(T)
-			out.f[i] = refmath.RoundBF16(float64(float32(v)))
-		case memref.Float32:
-			out.f[i] = float64(float32(v)) // Go rounds the exact integer once
-		case memref.Float16:
-			// float64(v) is exact below 2^53; larger values are far past
-			// the f16 range, where rounding cannot change the result (Inf).
-			out.f[i] = refmath.RoundF16(float64(v))
-		default:
-			out.f[i] = float64(v)
-		}
+		out.f[i] = refmath.SignedToFloat(dt, v)
 	case kSigned:
 		out.s[i] = refmath.WrapS(dt, v)
 	case kUnsigned:
@@ -421,16 +387,7 @@ func castUnsigned(out *array, i int, v uint64) {
 	case kComplex:
 		out.c[i] = refmath.RoundC(dt, complex(float64(v), 0))
 	case kFloat:
-		switch dt {
-		case memref.BFloat16:
-			out.f[i] = refmath.RoundBF16(float64(float32(v)))
-		case memref.Float32:
-			out.f[i] = float64(float32(v))
-		case memref.Float16:
-			out.f[i] = refmath.RoundF16(float64(v))
-		default:
-			out.f[i] = float64(v)
-		}
+		out.f[i] = refmath.UnsignedToFloat(dt, v)
 	case kSigned:
 		out.s[i] = refmath.WrapS(dt, int64(v))
 	case kUnsigned:

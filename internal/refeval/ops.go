@@ -279,8 +279,8 @@ var binaryOps = map[string]binarySpec{
 	"tf.TruncateMod": {f: truncModF, s: refmath.TruncModS, u: refmath.ModU},                                   // = Mod
 	"tf.TruncateDiv": {f: refmath.TruncDivF, s: refmath.DivS, u: refmath.DivU},                                // x / y toward zero; integer /0 = -1 (all ones)
 	"tf.NextAfter":   {f: refmath.NextAfter},                                                                  // the next value after x toward y (C nextafter)
-	"tf.LeftShift":   {s: shlS, u: shlU},                                                                      // x << y; y outside [0, width): 0 (XLA)
-	"tf.RightShift":  {s: shrS, u: shrU},                                                                      // x >> y, arithmetic for signed; y outside [0, width): 0 or -1 (XLA)
+	"tf.LeftShift":   {s: refmath.ShlS, u: refmath.ShlU},                                                      // x << y; y outside [0, width): 0 (XLA)
+	"tf.RightShift":  {s: refmath.ShrS, u: refmath.ShrU},                                                      // x >> y, arithmetic for signed; y outside [0, width): 0 or -1 (XLA)
 }
 
 func atan2(_ memref.DType, y, x float64) float64     { return refmath.Atan2(y, x) }
@@ -343,7 +343,7 @@ var reduceOps = map[string]reduceSpec{
 	"tf.Min":           {f: minF, s: minOfS, u: minOfU},                                                  // smallest, NaN propagates; empty: +Inf / type max
 	"tf.Mean":          {f: meanF, s: refmath.MeanS, u: refmath.MeanU, c: meanC},                         // Σ xs / len; empty: NaN / 0
 	"tf.All":           {b: allOf},                                                                       // every x; empty: true
-	"tf.EuclideanNorm": {f: euclideanNorm},                                                               // √Σx² (float64, rounded once); empty: 0
+	"tf.EuclideanNorm": {f: refmath.EuclideanNorm},                                                       // √Σx² (float64, rounded once); empty: 0
 	"tf.Any":           {b: anyOf},                                                                       // some x; empty: false
 }
 

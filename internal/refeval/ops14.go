@@ -11,53 +11,6 @@ import (
 	"github.com/sandjit/sandjit/memref"
 )
 
-// Shifts follow XLA, which TF's JIT lowers LeftShift and RightShift to
-// (tf2xla/kernels/binary_ops.cc: ShiftLeft; ShiftRightLogical for unsigned
-// types, ShiftRightArithmetic for signed ones): the shift amount is read as
-// unsigned, and an amount of at least the width (a negative one included)
-// shifts every bit out: 0, or -1 for a negative x shifted right
-// arithmetically. TF's CPU kernels clamp the amount to [0, width-1]
-// instead.
-func shlS(dt memref.DType, x, y int64) int64 {
-	if y < 0 || y >= int64(dt.Bits()) {
-		return 0
-	}
-	return x << y // the caller wraps
-}
-
-func shlU(dt memref.DType, x, y uint64) uint64 {
-	if y >= uint64(dt.Bits()) {
-		return 0
-	}
-	return x << y
-}
-
-func shrS(dt memref.DType, x, y int64) int64 {
-	if y < 0 || y >= int64(dt.Bits()) {
-		if x < 0 {
-			return -1
-		}
-		return 0
-	}
-	return x >> y // x is sign-extended: the arithmetic shift of the narrow value
-}
-
-func shrU(dt memref.DType, x, y uint64) uint64 {
-	if y >= uint64(dt.Bits()) {
-		return 0
-	}
-	return x >> y
-}
-
-// euclideanNorm is √Σx², summed in float64 and rounded once.
-func euclideanNorm(_ memref.DType, xs []float64) float64 {
-	s := 0.0
-	for _, x := range xs {
-		s += x * x
-	}
-	return math.Sqrt(s)
-}
-
 // evalPopulationCount counts the set bits of each element's bit pattern in
 // its own width (so -1 in i8 has 8), as ui8.
 func evalPopulationCount(ev *evaluator, op *mlir.Op) (*array, error) {

@@ -3,7 +3,8 @@
 // uint64), with no tensor, shape or kernel graph in sight.
 //
 // It holds the rounding of a float64 to each float element type (once, to
-// nearest even) and the wrapping of integers to each integer type; the
+// nearest even) and the wrapping of integers to each integer type; casts
+// between number types (truncating, saturating, bf16 through f32); the
 // element rules of the ops that are more than a Go operator (integer
 // division and remainder with XLA's results at zero and overflow, FloorDiv
 // and FloorMod, Softplus's threshold, NextAfter in f16 and bf16, ln and

@@ -10,7 +10,8 @@ import (
 // operator: overflow-free cosh and sinh, Elu, Selu and Softplus, the sign
 // and reciprocal of integers, the *NoNan and x·f(y) ops, integer division
 // and remainder with XLA's results at zero and overflow, FloorDiv and
-// FloorMod, Pow of integers, integer Mean, NextAfter in every float type,
+// FloorMod, Pow of integers, shifts with XLA's out-of-range amounts,
+// integer Mean, EuclideanNorm, NextAfter in every float type,
 // and ln and atan2 without Go's subnormal and underflow slips. Binary rules
 // take the element type dt first, as the evaluator's op tables call them;
 // float results are rounded and integer results wrapped to dt by the
@@ -416,4 +417,51 @@ func LeakyRelu(dt memref.DType, x, alpha float64) float64 {
 // GeluApproximate is the tanh form 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))).
 func GeluApproximate(x float64) float64 {
 	return 0.5 * x * (1 + math.Tanh(math.Sqrt(2/math.Pi)*(x+0.044715*x*x*x)))
+}
+
+// Shifts follow XLA, which TF's JIT lowers LeftShift and RightShift to
+// (tf2xla/kernels/binary_ops.cc: ShiftLeft; ShiftRightLogical for unsigned
+// types, ShiftRightArithmetic for signed ones): the shift amount is read as
+// unsigned, and an amount of at least the width (a negative one included)
+// shifts every bit out: 0, or -1 for a negative x shifted right
+// arithmetically. TF's CPU kernels clamp the amount to [0, width-1]
+// instead.
+func ShlS(dt memref.DType, x, y int64) int64 {
+	if y < 0 || y >= int64(dt.Bits()) {
+		return 0
+	}
+	return x << y // the caller wraps
+}
+
+func ShlU(dt memref.DType, x, y uint64) uint64 {
+	if y >= uint64(dt.Bits()) {
+		return 0
+	}
+	return x << y
+}
+
+func ShrS(dt memref.DType, x, y int64) int64 {
+	if y < 0 || y >= int64(dt.Bits()) {
+		if x < 0 {
+			return -1
+		}
+		return 0
+	}
+	return x >> y // x is sign-extended: the arithmetic shift of the narrow value
+}
+
+func ShrU(dt memref.DType, x, y uint64) uint64 {
+	if y >= uint64(dt.Bits()) {
+		return 0
+	}
+	return x >> y
+}
+
+// EuclideanNorm is √Σx², summed in float64 and rounded once.
+func EuclideanNorm(_ memref.DType, xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x * x
+	}
+	return math.Sqrt(s)
 }
