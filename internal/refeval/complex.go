@@ -13,7 +13,7 @@ import (
 // meanC divides the sum by the count part by part (an infinite part stays
 // infinite rather than meeting 0·Inf in a complex division).
 func meanC(dt memref.DType, xs []complex128) complex128 {
-	s := sumOf(dt, xs)
+	s := refmath.SumOf(dt, xs)
 	n := float64(len(xs))
 	return complex(real(s)/n, imag(s)/n) // 0/0 is NaN
 }

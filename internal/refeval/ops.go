@@ -337,100 +337,14 @@ type reduceSpec struct {
 }
 
 var reduceOps = map[string]reduceSpec{
-	"tf.Sum":           {f: sumOf[float64], s: sumOf[int64], u: sumOf[uint64], c: sumOf[complex128]},     // Σ xs (float64, ints wrap); empty: 0
-	"tf.Prod":          {f: prodOf[float64], s: prodOf[int64], u: prodOf[uint64], c: prodOf[complex128]}, // Π xs (float64, ints wrap); empty: 1
-	"tf.Max":           {f: maxF, s: maxOfS, u: maxOfU},                                                  // largest, NaN propagates; empty: -Inf / type min
-	"tf.Min":           {f: minF, s: minOfS, u: minOfU},                                                  // smallest, NaN propagates; empty: +Inf / type max
-	"tf.Mean":          {f: meanF, s: refmath.MeanS, u: refmath.MeanU, c: meanC},                         // Σ xs / len; empty: NaN / 0
-	"tf.All":           {b: allOf},                                                                       // every x; empty: true
-	"tf.EuclideanNorm": {f: refmath.EuclideanNorm},                                                       // √Σx² (float64, rounded once); empty: 0
-	"tf.Any":           {b: anyOf},                                                                       // some x; empty: false
-}
-
-func sumOf[T int64 | uint64 | float64 | complex128](_ memref.DType, xs []T) T {
-	var s T
-	for _, x := range xs {
-		s += x
-	}
-	return s
-}
-
-func prodOf[T int64 | uint64 | float64 | complex128](_ memref.DType, xs []T) T {
-	p := T(1)
-	for _, x := range xs {
-		p *= x
-	}
-	return p
-}
-
-func maxF(_ memref.DType, xs []float64) float64 {
-	m := math.Inf(-1)
-	for _, x := range xs {
-		m = max(m, x)
-	}
-	return m
-}
-
-func minF(_ memref.DType, xs []float64) float64 {
-	m := math.Inf(1)
-	for _, x := range xs {
-		m = min(m, x)
-	}
-	return m
-}
-
-func maxOfS(dt memref.DType, xs []int64) int64 {
-	m := refmath.MinS(dt)
-	for _, x := range xs {
-		m = max(m, x)
-	}
-	return m
-}
-
-func minOfS(dt memref.DType, xs []int64) int64 {
-	m := refmath.MaxS(dt)
-	for _, x := range xs {
-		m = min(m, x)
-	}
-	return m
-}
-
-func maxOfU(_ memref.DType, xs []uint64) uint64 {
-	m := uint64(0)
-	for _, x := range xs {
-		m = max(m, x)
-	}
-	return m
-}
-
-func minOfU(dt memref.DType, xs []uint64) uint64 {
-	m := refmath.MaxU(dt)
-	for _, x := range xs {
-		m = min(m, x)
-	}
-	return m
-}
-
-func meanF(dt memref.DType, xs []float64) float64 {
-	return sumOf(dt, xs) / float64(len(xs)) // 0/0 is NaN
-}
-
-func allOf(xs []bool) bool {
-	for _, x := range xs {
-		if !x {
-			return false
-		}
-	}
-	return true
-}
-
-func anyOf(xs []bool) bool {
-	for _, x := range xs {
-		if x {
-			return true
-		}
-	}
-	return false
+	"tf.Sum":           {f: refmath.SumOf[float64], s: refmath.SumOf[int64], u: refmath.SumOf[uint64], c: refmath.SumOf[complex128]},     // Σ xs (float64, ints wrap); empty: 0
+	"tf.Prod":          {f: refmath.ProdOf[float64], s: refmath.ProdOf[int64], u: refmath.ProdOf[uint64], c: refmath.ProdOf[complex128]}, // Π xs (float64, ints wrap); empty: 1
+	"tf.Max":           {f: refmath.MaxF, s: refmath.MaxOfS, u: refmath.MaxOfU},                                                          // largest, NaN propagates; empty: -Inf / type min
+	"tf.Min":           {f: refmath.MinF, s: refmath.MinOfS, u: refmath.MinOfU},                                                          // smallest, NaN propagates; empty: +Inf / type max
+	"tf.Mean":          {f: refmath.MeanF, s: refmath.MeanS, u: refmath.MeanU, c: meanC},                                                 // Σ xs / len; empty: NaN / 0
+	"tf.All":           {b: refmath.AllOf},                                                                                               // every x; empty: true
+	"tf.EuclideanNorm": {f: refmath.EuclideanNorm},                                                                                       // √Σx² (float64, rounded once); empty: 0
+	"tf.Any":           {b: refmath.AnyOf},                                                                                               // some x; empty: false
 }
 
 // Supports reports whether the evaluator implements op name.

@@ -157,7 +157,7 @@ func evalSoftmax(ev *evaluator, op *mlir.Op) (*array, error) {
 	n := x.shape[len(x.shape)-1]
 	for lo := 0; lo < x.len(); lo += n {
 		row := x.f[lo : lo+n]
-		m := maxF(x.dt, row)
+		m := refmath.MaxF(x.dt, row)
 		sum := 0.0
 		for _, v := range row {
 			sum += math.Exp(v - m)

@@ -11,7 +11,7 @@ import (
 // and reciprocal of integers, the *NoNan and x·f(y) ops, integer division
 // and remainder with XLA's results at zero and overflow, FloorDiv and
 // FloorMod, Pow of integers, shifts with XLA's out-of-range amounts,
-// integer Mean, EuclideanNorm, NextAfter in every float type,
+// NextAfter in every float type,
 // and ln and atan2 without Go's subnormal and underflow slips. Binary rules
 // take the element type dt first, as the evaluator's op tables call them;
 // float results are rounded and integer results wrapped to dt by the
@@ -358,32 +358,6 @@ func PowU(_ memref.DType, x, y uint64) uint64 {
 	return r
 }
 
-// MeanS and MeanU are TensorFlow's integer Mean (reduction_ops.h's
-// CASTING_SPECIALIZATION): the sum in 64 bits, divided by the count
-// truncating toward zero; the caller wraps the quotient to the element
-// type. So narrow types do not overflow in the sum.
-func MeanS(_ memref.DType, xs []int64) int64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	var s int64
-	for _, x := range xs {
-		s += x
-	}
-	return s / int64(len(xs))
-}
-
-func MeanU(_ memref.DType, xs []uint64) uint64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	var s uint64
-	for _, x := range xs {
-		s += x
-	}
-	return s / uint64(len(xs))
-}
-
 // Log is ln x. Go's math.Log (its amd64 assembly) is wrong for
 // subnormal x (math.Log(5e-324) = -709.09 rather than -744.44), so those
 // are scaled into the normal range first.
@@ -455,13 +429,4 @@ func ShrU(dt memref.DType, x, y uint64) uint64 {
 		return 0
 	}
 	return x >> y
-}
-
-// EuclideanNorm is √Σx², summed in float64 and rounded once.
-func EuclideanNorm(_ memref.DType, xs []float64) float64 {
-	s := 0.0
-	for _, x := range xs {
-		s += x * x
-	}
-	return math.Sqrt(s)
 }
