@@ -53,13 +53,14 @@ func diagK(op *mlir.Op, a *array) (k0, k1 int, err error) {
 	return int(lo), int(hi), nil
 }
 
-// diagOffset is where diagonal d (of length n, in a band whose longest
-// diagonal has length maxLen) starts within its row of the band.
-func diagOffset(d, n, maxLen int, superRight, subRight bool) int {
-	if (d >= 0 && superRight) || (d <= 0 && subRight) {
-		return maxLen - n
+// copyDiag copies element src of x (the padding value pad when src is -1)
+// to element o of out.
+func copyDiag(out *array, o int, x *array, src int, pad *array) {
+	if src < 0 {
+		copyElem(out, o, pad, 0)
+	} else {
+		copyElem(out, o, x, src)
 	}
-	return 0
 }
 
 // paddingScalar reads a rank-0 padding_value of x's element type.
@@ -115,24 +116,8 @@ func evalMatrixDiagPart(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	batch := nd.NumElements(x.shape[:r-2])
-	for b := 0; b < batch; b++ {
-		for j := 0; j < ndiag; j++ {
-			d := k1 - j
-			dlen := min(m+min(d, 0), nc-max(d, 0))
-			off := diagOffset(d, dlen, maxLen, superRight, subRight)
-			for i := 0; i < maxLen; i++ {
-				o := (b*ndiag+j)*maxLen + i
-				t := i - off
-				row, col := t+max(-d, 0), t+max(d, 0)
-				if t >= 0 && row < m && col < nc {
-					copyElem(out, o, x, (b*m+row)*nc+col)
-				} else {
-					copyElem(out, o, pad, 0)
-				}
-			}
-		}
-	}
+	band := nd.DiagBand{M: m, N: nc, K0: k0, K1: k1, MaxLen: maxLen, SuperRight: superRight, SubRight: subRight}
+	band.Part(nd.NumElements(x.shape[:r-2]), func(o, src int) { copyDiag(out, o, x, src, pad) })
 	return out, nil
 }
 
@@ -213,21 +198,8 @@ func evalMatrixDiag(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	for o := 0; o < out.len(); o++ {
-		b, row, col := o/(m*nc), (o/nc)%m, o%nc
-		d := col - row
-		if d < k0 || d > k1 {
-			copyElem(out, o, pad, 0)
-			continue
-		}
-		dlen := min(m+min(d, 0), nc-max(d, 0))
-		i := col - max(d, 0) + diagOffset(d, dlen, maxLen, superRight, subRight)
-		if i < 0 || i >= maxLen {
-			copyElem(out, o, pad, 0)
-			continue
-		}
-		copyElem(out, o, x, (b*ndiag+(k1-d))*maxLen+i)
-	}
+	band := nd.DiagBand{M: m, N: nc, K0: k0, K1: k1, MaxLen: maxLen, SuperRight: superRight, SubRight: subRight}
+	band.Matrix(out.len(), func(o, src int) { copyDiag(out, o, x, src, pad) })
 	return out, nil
 }
 

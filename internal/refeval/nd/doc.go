@@ -2,8 +2,8 @@
 // shapes, strides, broadcasting and coordinate walks, and the index plans
 // of the ops whose layout rules are small programs of their own —
 // StridedSlice (TensorFlow's ValidateStridedSliceOp), Einsum's equation,
-// and the sliding windows of convolutions and pooling
-// (GetWindowedOutputSize).
+// Reshape's -1, the bands of MatrixDiag and MatrixDiagPart, and the
+// sliding windows of convolutions and pooling (GetWindowedOutputSize).
 //
 // It knows shapes and flat indices only: no element values, element types
 // or kernel graph. Package refeval reads an op's operands and attributes,

@@ -165,3 +165,22 @@ func TestInferReshape(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagBand takes the band k = -1..1 of a 3x3 matrix (RIGHT_LEFT:
+// the superdiagonal right-aligned, the subdiagonal left-aligned) and
+// writes it back: Matrix is Part's inverse on the band.
+func TestDiagBand(t *testing.T) {
+	b := DiagBand{M: 3, N: 3, K0: -1, K1: 1, MaxLen: 3, SuperRight: true}
+	var part []int
+	b.Part(1, func(o, src int) { part = append(part, src) })
+	// Rows of the band: d = 1 (elements 1, 5, padded on the left), d = 0
+	// (0, 4, 8), d = -1 (3, 7, padded on the right).
+	if want := []int{-1, 1, 5, 0, 4, 8, 3, 7, -1}; !slices.Equal(part, want) {
+		t.Errorf("Part = %v, want %v", part, want)
+	}
+	var m []int
+	b.Matrix(9, func(o, src int) { m = append(m, src) })
+	if want := []int{3, 1, -1, 6, 4, 2, -1, 7, 5}; !slices.Equal(m, want) {
+		t.Errorf("Matrix = %v, want %v", m, want)
+	}
+}
