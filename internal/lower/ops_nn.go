@@ -6,7 +6,6 @@ import (
 	"github.com/sandjit/sandjit/internal/shape"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/memref"
@@ -55,7 +54,7 @@ type nnFacts struct {
 	ct      memref.DType // the compute type: f32, or f64 when x or scale is f64
 
 	// Einsum.
-	ein *einsumSpec
+	ein *shape.EinsumSpec
 }
 
 // --- Conv2D --------------------------------------------------------------------
@@ -647,55 +646,11 @@ func lowerBatchNorm(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 
 // --- Einsum ----------------------------------------------------------------------
 
-// einsumTerm is one side of an Einsum equation: its labels in order and
-// where "..." stands among them.
-type einsumTerm struct {
-	labels []byte
-	ell    int // position of "..." among the labels, or -1
-}
-
-// einsumSpec is a parsed equation.
-type einsumSpec struct {
-	in  []einsumTerm
-	out einsumTerm
-	ne  int    // dims "..." stands for in the output: the inputs' broadcast rank
-	sum []byte // labels summed over (not in the output), in first-use order
-}
-
-func parseEinsumTerm(s string) (einsumTerm, bool) {
-	t := einsumTerm{ell: -1}
-	for len(s) > 0 {
-		switch c := s[0]; {
-		case strings.HasPrefix(s, "..."):
-			if t.ell >= 0 {
-				return t, false
-			}
-			t.ell = len(t.labels)
-			s = s[3:]
-		case c == ' ':
-			s = s[1:]
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			t.labels = append(t.labels, c)
-			s = s[1:]
-		default:
-			return t, false
-		}
-	}
-	return t, true
-}
-
-// axis is the operand axis of label position p of a term over rank dims.
-func (t einsumTerm) axis(p, rank int) int {
-	if t.ell >= 0 && p >= t.ell {
-		return p + rank - len(t.labels)
-	}
-	return p
-}
-
 func checkEinsum(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	if len(in) < 1 || len(in) > 2 {
 		return fmt.Sprintf("Expecting 1 or 2 input subscripts in equation, got %d operands", len(in))
 	}
+	ranks := make([]int, len(in))
 	for i, t := range in {
 		if !setNum.has(t.Elem) {
 			return fmt.Sprintf("operand #%d must be a tensor of %s values, but got %s", i, setNum, t)
@@ -703,6 +658,7 @@ func checkEinsum(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 		if t.Elem != in[0].Elem {
 			return fmt.Sprintf("requires the same element type for all operands, got %s and %s", in[0], t)
 		}
+		ranks[i] = t.Rank()
 	}
 	if op.Attr("equation") == nil {
 		return "requires an equation attribute"
@@ -711,130 +667,16 @@ func checkEinsum(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	if m != "" {
 		return m
 	}
-	bad := func(format string, args ...any) string {
-		return fmt.Sprintf("equation %q: "+format, append([]any{eq}, args...)...)
-	}
-	lhs, rhs, explicit := strings.Cut(eq, "->")
-	if strings.Contains(rhs, "->") {
-		return bad(`more than one "->"`)
-	}
-	terms := strings.Split(lhs, ",")
-	if len(terms) != len(in) {
-		return bad("has %d input subscripts for %d operands", len(terms), len(in))
-	}
-	spec := &einsumSpec{}
-	count := map[byte]int{}
-	var order []byte
-	for j, s := range terms {
-		t, ok := parseEinsumTerm(s)
-		if !ok {
-			return bad("input subscripts %q are malformed (letters and one \"...\")", s)
-		}
-		r := in[j].Rank()
-		ne := r - len(t.labels)
-		if ne < 0 || (t.ell < 0 && ne != 0) {
-			return bad("input %d has rank %d but subscripts %q", j, r, s)
-		}
-		if t.ell >= 0 {
-			spec.ne = max(spec.ne, ne)
-		}
-		seen := map[byte]bool{}
-		for _, l := range t.labels {
-			if seen[l] {
-				return bad("label %q is repeated in input %d (a diagonal), which sandjit does not support", l, j)
-			}
-			seen[l] = true
-			if count[l] == 0 {
-				order = append(order, l)
-			}
-			count[l]++
-		}
-		spec.in = append(spec.in, t)
-	}
-	if explicit {
-		t, ok := parseEinsumTerm(rhs)
-		if !ok {
-			return bad("output subscripts %q are malformed (letters and one \"...\")", rhs)
-		}
-		seen := map[byte]bool{}
-		for _, l := range t.labels {
-			if count[l] == 0 {
-				return bad("output label %q does not appear in the inputs", l)
-			}
-			if seen[l] {
-				return bad("output label %q is repeated", l)
-			}
-			seen[l] = true
-		}
-		if t.ell < 0 && spec.ne > 0 {
-			return bad(`the inputs' "..." stands for %d dims but the output has no "..."`, spec.ne)
-		}
-		spec.out = t
-	} else {
-		// numpy's and TensorFlow's implicit output: "..." then the labels
-		// that appear once, in alphabetical order.
-		spec.out.ell = 0
-		for _, l := range order {
-			if count[l] == 1 {
-				spec.out.labels = append(spec.out.labels, l)
-			}
-		}
-		slices.Sort(spec.out.labels)
-	}
-	for _, l := range order {
-		if !slices.Contains(spec.out.labels, l) {
-			spec.sum = append(spec.sum, l)
-		}
-	}
-	rank := len(spec.out.labels)
-	if spec.out.ell >= 0 {
-		rank += spec.ne
-	}
-	if rank > memref.MaxRank {
-		return bad("the result has rank %d, more than %d", rank, memref.MaxRank)
+	spec, m := shape.ParseEinsum(eq, ranks)
+	if m != "" {
+		return m
 	}
 	f.nn = &nnFacts{ein: spec}
 	return ""
 }
 
 func dimsEinsum(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
-	spec := f.nn.ein
-	size := map[byte]int{}
-	var ells [][]int
-	for j, t := range spec.in {
-		d := in[j]
-		for p, l := range t.labels {
-			a := t.axis(p, len(d))
-			s, ok := size[l]
-			switch {
-			case !ok || s == mlir.Dynamic:
-				size[l] = d[a]
-			case d[a] != mlir.Dynamic && d[a] != s:
-				return nil, fmt.Sprintf("Expected dimension %d at axis %d of input %d shaped %s but got dimension %d (label %q)", s, a, j, shape.List(d), d[a], l)
-			}
-		}
-		if t.ell >= 0 {
-			ells = append(ells, d[t.ell:t.ell+len(d)-len(t.labels)])
-		}
-	}
-	var ell []int
-	if len(ells) > 0 {
-		var m string
-		if ell, m = shape.Broadcast(ells); m != "" {
-			return nil, `the inputs' "..." dims do not broadcast: ` + shape.ListAll(ells)
-		}
-	}
-	out := []int{}
-	o := spec.out
-	for p := 0; p <= len(o.labels); p++ {
-		if p == o.ell {
-			out = append(out, ell...)
-		}
-		if p < len(o.labels) {
-			out = append(out, size[o.labels[p]])
-		}
-	}
-	return out, ""
+	return f.nn.ein.Dims(in)
 }
 
 // lowerEinsum emits the contraction as one nest: a parallel loop for each
@@ -854,24 +696,24 @@ func lowerEinsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	for j, v := range op.Operands {
 		operands[j] = b.value(v)
 	}
-	o := spec.out
+	o := spec.Out
 	outEll := -1 // the output axis where "..." starts
 	outAxis := map[byte]int{}
-	for p, l := range o.labels {
-		outAxis[l] = o.axis(p, r)
+	for p, l := range o.Labels {
+		outAxis[l] = o.Axis(p, r)
 	}
-	if o.ell >= 0 {
-		outEll = o.ell
+	if o.Ell >= 0 {
+		outEll = o.Ell
 	}
 
 	// Where the reduce loops go.
 	split := r
-	if len(spec.sum) > 0 && r > 0 && len(o.labels) > 0 && o.axis(len(o.labels)-1, r) == r-1 {
-		last := o.labels[len(o.labels)-1]
+	if len(spec.Sum) > 0 && r > 0 && len(o.Labels) > 0 && o.Axis(len(o.Labels)-1, r) == r-1 {
+		last := o.Labels[len(o.Labels)-1]
 		contiguous := true
-		for j, t := range spec.in {
-			for p, l := range t.labels {
-				if l == last && t.axis(p, len(b.typeOf(operands[j]).Dims)) != len(b.typeOf(operands[j]).Dims)-1 {
+		for j, t := range spec.In {
+			for p, l := range t.Labels {
+				if l == last && t.Axis(p, len(b.typeOf(operands[j]).Dims)) != len(b.typeOf(operands[j]).Dims)-1 {
 					contiguous = false
 				}
 			}
@@ -887,17 +729,17 @@ func lowerEinsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		n.Loops = append(n.Loops, loopir.Loop{Extent: b.extent(res, a)})
 	}
 	loopOf := map[byte]int{}
-	for _, l := range spec.sum {
+	for _, l := range spec.Sum {
 		// The extent of a summed label: an operand axis that has it,
 		// static if one is.
 		var ext loopir.Size
 		found := false
-		for j, t := range spec.in {
-			for p, m := range t.labels {
+		for j, t := range spec.In {
+			for p, m := range t.Labels {
 				if m != l {
 					continue
 				}
-				a := t.axis(p, len(b.typeOf(operands[j]).Dims))
+				a := t.Axis(p, len(b.typeOf(operands[j]).Dims))
 				if !found || b.typeOf(operands[j]).Dims[a] != mlir.Dynamic {
 					ext = b.extent(operands[j], a)
 				}
@@ -921,17 +763,17 @@ func lowerEinsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 
 	prod := -1
 	for j, v := range operands {
-		t := spec.in[j]
+		t := spec.In[j]
 		vt := b.typeOf(v)
 		vr := len(vt.Dims)
 		idx := make([]loopir.Index, vr)
-		for p, l := range t.labels {
-			idx[t.axis(p, vr)] = loopir.Index{Loop: loopOf[l]}
+		for p, l := range t.Labels {
+			idx[t.Axis(p, vr)] = loopir.Index{Loop: loopOf[l]}
 		}
-		nej := vr - len(t.labels)
+		nej := vr - len(t.Labels)
 		for e := 0; e < nej; e++ {
-			a := t.ell + e
-			oa := outEll + spec.ne - nej + e
+			a := t.Ell + e
+			oa := outEll + spec.NE - nej + e
 			l := loopOfAxis[oa]
 			d, rd := vt.Dims[a], rt.Dims[oa]
 			switch {
@@ -955,7 +797,7 @@ func lowerEinsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		outIdx[a] = loopir.Index{Loop: loopOfAxis[a]}
 	}
 	out := b.resultBuffer(res)
-	if len(spec.sum) == 0 {
+	if len(spec.Sum) == 0 {
 		store(n, out, dt, outIdx, prod)
 		return
 	}
