@@ -290,64 +290,6 @@ func dimsSqueeze(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string
 	return out, ""
 }
 
-func dimsReshape(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
-	x := in[0]
-	n := len(in[1])
-	if n == 1 && in[1][0] != mlir.Dynamic {
-		n = in[1][0]
-	}
-	want := vals[1]
-	if want == nil {
-		return shape.Unknown(n), ""
-	}
-	out := make([]int, len(want))
-	infer := -1
-	known := 1
-	for i, s := range want {
-		switch {
-		case s == -1 && infer < 0:
-			infer = i
-		case s < 0:
-			return nil, fmt.Sprintf("size %d must be non-negative, not %d (or one -1)", i, s)
-		case s > memref.MaxElements:
-			return nil, fmt.Sprintf("size %d is too large (%d)", i, s)
-		default:
-			out[i] = int(s)
-			if s != 0 && known > memref.MaxElements/int(s) {
-				known = memref.MaxElements + 1 // more than any input has; a later 0 still zeroes it
-			} else {
-				known *= int(s)
-			}
-		}
-	}
-	total, static := 1, true
-	for _, d := range x {
-		if d == mlir.Dynamic {
-			static = false
-		} else {
-			total *= d
-		}
-	}
-	if !static {
-		if infer >= 0 {
-			out[infer] = mlir.Dynamic
-		}
-		return out, ""
-	}
-	if infer >= 0 {
-		if known == 0 {
-			return nil, "Reshape cannot infer the missing input size for an empty tensor unless all specified input sizes are non-zero"
-		}
-		if total%known != 0 {
-			return nil, fmt.Sprintf("Input to reshape is a tensor with %d values, but the requested shape requires a multiple of %d", total, known)
-		}
-		out[infer] = total / known
-	} else if known != total {
-		return nil, fmt.Sprintf("Input to reshape is a tensor with %d values, but the requested shape has %d", total, known)
-	}
-	return out, ""
-}
-
 // lowerView makes the result a view of the operand's memory (all buffers
 // are row-major and contiguous, so a reshape is free), or a splat when the
 // operand is one. A result the function returns gets its own buffer.
@@ -383,45 +325,6 @@ func checkBroadcastTo(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType)
 	return c.needHost(op.Operands[1], "shape")
 }
 
-// shapeOperand is the target dims given by a host-value shape operand.
-func shapeOperand(in []int, val []int64) ([]int, string) {
-	n := in[0]
-	if val == nil {
-		return shape.Unknown(n), ""
-	}
-	out := make([]int, len(val))
-	for i, v := range val {
-		if v < 0 || v > memref.MaxElements {
-			return nil, fmt.Sprintf("dimension %d is %d", i, v)
-		}
-		out[i] = int(v)
-	}
-	return out, ""
-}
-
-func dimsBroadcastTo(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
-	target, m := shapeOperand(in[1], vals[1])
-	if m != "" {
-		return nil, m
-	}
-	if len(in[0]) > len(target) {
-		return nil, fmt.Sprintf("Rank of input (%d) must be no greater than rank of output shape (%d)", len(in[0]), len(target))
-	}
-	out, m := shape.Broadcast([][]int{in[0], target})
-	if m != "" {
-		return nil, m
-	}
-	for i, d := range target {
-		if d != mlir.Dynamic && out[i] != mlir.Dynamic && out[i] != d {
-			return nil, fmt.Sprintf("Unable to broadcast tensor of shape %s to tensor of shape %s", shape.List(in[0]), shape.List(target))
-		}
-		if d != mlir.Dynamic {
-			out[i] = d
-		}
-	}
-	return out, ""
-}
-
 func lowerBroadcastTo(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
 	b.lowerCopy(op, res, op.Operands[0], b.bcastIndex(op.Operands[0], res))
 }
@@ -440,7 +343,7 @@ func checkFill(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string
 }
 
 func dimsFill(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
-	return shapeOperand(in[0], vals[0])
+	return shape.Target(in[0][0], vals[0])
 }
 
 func lowerFill(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
@@ -933,27 +836,6 @@ func checkTile(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string
 	return c.needHost(op.Operands[1], "multiples")
 }
 
-func dimsTile(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
-	out := slices.Clone(in[0])
-	for k := range out {
-		if vals[1] == nil {
-			out[k] = mlir.Dynamic
-			continue
-		}
-		m := vals[1][k]
-		if m < 0 {
-			return nil, fmt.Sprintf("Expected multiples[%d] >= 0, but got %d", k, m)
-		}
-		if m > memref.MaxElements || (out[k] > 0 && int(m) > memref.MaxElements/out[k]) {
-			return nil, fmt.Sprintf("multiples[%d] = %d makes dim %d too large", k, m, k)
-		}
-		if out[k] != mlir.Dynamic {
-			out[k] *= int(m)
-		}
-	}
-	return out, ""
-}
-
 // lowerTile writes the result through a view that splits each axis into
 // (repetition, position): out[r, j] = x[j].
 func lowerTile(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
@@ -1016,27 +898,6 @@ func checkPad(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string 
 	return c.needHost(op.Operands[1], "paddings")
 }
 
-func dimsPad(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
-	out := slices.Clone(in[0])
-	for k := range out {
-		if vals[1] == nil {
-			out[k] = mlir.Dynamic
-			continue
-		}
-		lo, hi := vals[1][2*k], vals[1][2*k+1]
-		if lo < 0 || hi < 0 {
-			return nil, fmt.Sprintf("Paddings must be non-negative: %d %d", lo, hi)
-		}
-		if lo > memref.MaxElements || hi > memref.MaxElements {
-			return nil, fmt.Sprintf("paddings of dim %d are too large: %d %d", k, lo, hi)
-		}
-		if out[k] != mlir.Dynamic {
-			out[k] += int(lo + hi)
-		}
-	}
-	return out, ""
-}
-
 // lowerPad fills the result with the padding value, then copies the input
 // into its interior (two nests writing one buffer, in order).
 func lowerPad(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
@@ -1067,4 +928,27 @@ func lowerPad(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
 		}
 	}
 	store(n, out, dt, idx, v)
+}
+
+// The shape functions of the sizing ops are the shape library's; these
+// adapt them to the registry's signature.
+
+func dimsReshape(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	n := len(in[1])
+	if n == 1 && in[1][0] != mlir.Dynamic {
+		n = in[1][0]
+	}
+	return shape.ReshapeDims(in[0], n, vals[1])
+}
+
+func dimsBroadcastTo(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	return shape.BroadcastToDims(in[0], in[1][0], vals[1])
+}
+
+func dimsTile(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	return shape.TileDims(in[0], vals[1])
+}
+
+func dimsPad(_ *mlir.Op, _ *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	return shape.PadDims(in[0], vals[1])
 }
