@@ -3445,6 +3445,166 @@ def _(x, y):
     return Const(x.ndim, "i32"), Const(y.ndim, "i32"), np.ones((x.ndim,), dtype=np.int32)
 
 
+# --- TF's special functions (issue 14): values from mpmath at 60 digits, rounded once to the
+# kernel's dtype, with TF's (Eigen's) values at the poles and domain edges.
+
+def _spec(fn, *xs):
+    """fn (Python floats -> float, via mpmath) elementwise over the broadcast xs, in xs[0]'s dtype."""
+    import mpmath
+    mpmath.mp.dps = 60
+    dt = xs[0].dtype
+    bs = np.broadcast_arrays(*[np.asarray(x, dtype=np.float64) for x in xs])
+    out = np.empty(bs[0].shape, dtype=np.float64)
+    for ix in np.ndindex(*bs[0].shape):
+        out[ix] = float(fn(mpmath, *[float(b[ix]) for b in bs]))
+    return out.astype(dt)
+
+
+def _isint(v):
+    return math.isfinite(v) and v == math.floor(v)
+
+
+def _lgamma(mp, x):
+    if x != x:
+        return NAN
+    if math.isinf(x) or (x <= 0 and _isint(x)):
+        return INF
+    return mp.log(abs(mp.gamma(x)))
+
+
+def _digamma(mp, x):
+    if x != x or x == -INF or (x <= 0 and _isint(x)):
+        return NAN
+    if x == INF:
+        return INF
+    return mp.digamma(x)
+
+
+def _erfinv(mp, y):
+    if y != y or abs(y) > 1:
+        return NAN
+    if abs(y) == 1:
+        return math.copysign(INF, y)
+    if y == 0:
+        return y
+    return mp.erfinv(y)
+
+
+def _ndtri(mp, p):
+    if p != p or p < 0 or p > 1:
+        return NAN
+    if p == 0:
+        return -INF
+    if p == 1:
+        return INF
+    return mp.sqrt(2) * mp.erfinv(2 * mp.mpf(p) - 1)
+
+
+def _i0e(mp, x):
+    if x != x:
+        return NAN
+    if math.isinf(x):
+        return 0.0
+    return mp.besseli(0, x) * mp.exp(-abs(mp.mpf(x)))
+
+
+def _i1e(mp, x):
+    if x != x:
+        return NAN
+    if math.isinf(x) or x == 0:
+        return math.copysign(0.0, x)
+    return mp.besseli(1, x) * mp.exp(-abs(mp.mpf(x)))
+
+
+def _zeta(mp, x, q):
+    if x != x or q != q:
+        return NAN
+    if x == 1:
+        return INF
+    if x < 1:
+        return NAN
+    assert q > 0, "the goldens keep q > 0"
+    return mp.zeta(x, q)
+
+
+def _polygamma(mp, n, x):
+    if n != n or x != x or n < 0 or not _isint(n):
+        return NAN
+    assert x > 0, "the goldens keep x > 0"
+    return mp.polygamma(int(n), x)
+
+
+def _igamma(mp, a, x, upper=False):
+    if x == 0:
+        return 1.0 if upper else 0.0
+    if a != a or x != x or x < 0 or a <= 0:
+        return NAN
+    if x == INF:
+        return 0.0 if upper else 1.0
+    if upper:
+        return mp.gammainc(a, x, mp.inf, regularized=True)
+    return mp.gammainc(a, 0, x, regularized=True)
+
+
+def _betainc(mp, a, b, x):
+    if a != a or b != b or x != x or a <= 0 or b <= 0 or x < 0 or x > 1:
+        return NAN
+    if x == 0:
+        return 0.0
+    if x == 1:
+        return 1.0
+    return mp.betainc(a, b, 0, x, regularized=True)
+
+
+SPEC_EDGES = [NAN, INF, -INF, 0.0, -0.0, -1.0, -2.0, 1.0, 2.0, -0.5, 0.5, 1e-30, 30.0, -3.5]
+
+
+ERFINV_EDGES = [1.0, -1.0, 0.0, -0.0, NAN, 1.5, -1.25, 0.999999, -0.9999, 1e-30]
+NDTRI_EDGES = [0.0, 1.0, NAN, -0.25, 1.5, 1e-30, 0.5, 0.999999, -0.0]
+
+
+@op4_kernel("special_unary", [
+    [F((5, 7), -6, 8, sp=SPEC_EDGES), F((23,), -1, 1, sp=ERFINV_EDGES), F((19,), 0, 1, sp=NDTRI_EDGES)],
+    [F((1, 3), 0.01, 0.99), F((1,), -1, 1), F((1,), 0, 1)],
+    [F((0, 4)), F((0,)), F((0,))],
+    [F((9, 11), -20, 40), F((64,), -1, 1), F((64,), 1e-6, 1)],
+])
+def _(x, y, p):
+    return (_spec(_lgamma, x), _spec(_digamma, x), _spec(_i0e, x), _spec(_i1e, x), _spec(_erfinv, y),
+            _spec(_ndtri, p))
+
+
+@op4_kernel("special_binary", [
+    [F((4, 6), 1.01, 12, "f64", sp=[1.0, 0.5, NAN, 2.0]), F((6,), 0.1, 20, "f64"),
+     V([0, 1, 2, 3, 4, 5, 0.5, -1, NAN], "f64"), F((4, 9), 0.1, 8, "f64"),
+     F((3, 5), 0.05, 12, "f64", sp=[0.0, -1.0, NAN, 1.0]), F((5,), 0, 25, "f64", sp=[0.0, INF, -1.0, NAN])],
+    [F((1, 1), 1.5, 4, "f64"), F((3,), 0.5, 2, "f64"), V([2.0], "f64"), F((2, 1), 0.5, 3, "f64"),
+     F((2, 1), 0.5, 3, "f64"), F((4,), 0.1, 6, "f64")],
+    [F((0, 3), 2, 3, "f64"), F((3,), 1, 2, "f64"), V([], "f64"), F((2, 0), 1, 2, "f64"),
+     F((0, 2), 1, 2, "f64"), F((2,), 0.1, 4, "f64")],
+    [F((16, 20), 1.1, 30, "f64"), F((20,), 0.1, 50, "f64"), V([1, 2, 3, 4, 5, 0, 1, 2], "f64"),
+     F((12, 8), 0.1, 20, "f64"), F((30, 7), 0.05, 40, "f64"), F((7,), 0, 60, "f64")],
+])
+def _(x, q, n, xp, a, ax):
+    return (_spec(_zeta, x, q), _spec(_polygamma, n, xp), _spec(_igamma, a, ax),
+            _spec(lambda mp, a, x: _igamma(mp, a, x, True), a, ax))
+
+
+@op4_kernel("betainc", [
+    [F((3, 7), 0.1, 10, "f64", sp=[0.0, -1.0, NAN]), F((3, 7), 0.1, 10, "f64"),
+     F((3, 7), 0, 1, "f64", sp=[0.0, 1.0, -0.5, 1.5, NAN]), V(2.5, "f64"), V(0.5, "f32"), F((5,), 0, 1, "f32")],
+    [F((1, 1), 0.5, 3, "f64"), F((1, 1), 0.5, 3, "f64"), F((1, 1), 0, 1, "f64"), V(40.0, "f64"),
+     V(0.25, "f32"), F((1,), 0, 1, "f32")],
+    [F((0, 2), 0.5, 3, "f64"), F((0, 2), 0.5, 3, "f64"), F((0, 2), 0, 1, "f64"), V(1.0, "f64"),
+     V(3.0, "f32"), F((0,), 0, 1, "f32")],
+    [F((6, 10), 0.1, 60, "f64"), F((6, 10), 0.1, 60, "f64"), F((6, 10), 0, 1, "f64"), V(12.0, "f64"),
+     V(7.5, "f32"), F((40,), 0, 1, "f32")],
+])
+def _(a, b, x, s, s32, x32):
+    return (_spec(_betainc, a, b, x), _spec(_betainc, s, b, x), _spec(_betainc, a, s, x),
+            _spec(_betainc, s32, s32, x32))
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

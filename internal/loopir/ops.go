@@ -215,17 +215,17 @@ const (
 	// cannot be positive (softmax's x - max(x), softplus's -|x|), which
 	// the code generator computes in fewer steps (no overflow to handle).
 	MathExpNonPos
-	MathLgamma    // log|Γ(a)|; +Inf at 0, the negative integers and ±Inf (TF's Lgamma)
-	MathDigamma   // ψ(a); NaN at 0, the negative integers and -Inf (TF's Digamma)
+	MathLgamma    // log|Γ(a)|; +Inf at 0, the negative integers and ±Inf (TF's log-gamma op)
+	MathDigamma   // ψ(a); NaN at 0, the negative integers and -Inf (TF's digamma op)
 	MathErfinv    // inverse of erf; ±Inf at ±1, NaN outside [-1, 1]
 	MathNdtri     // inverse of the standard normal CDF; -Inf at 0, +Inf at 1, NaN outside [0, 1]
 	MathBesselI0e // e**-|a|·I₀(a)
 	MathBesselI1e // e**-|a|·I₁(a)
-	MathZeta      // Hurwitz ζ(a, b) = Σ (k+b)**-a; OpMath2 only (TF's Zeta(x, q))
-	MathPolygamma // ψ⁽ᵃ⁾(b); OpMath2 only (TF's Polygamma(a, x)); NaN unless a is a non-negative integer
+	MathZeta      // Hurwitz ζ(a, b) = Σ (k+b)**-a; OpMath2 only (TF's zeta op, (x, q))
+	MathPolygamma // ψ⁽ᵃ⁾(b); OpMath2 only (TF's polygamma op, (a, x)); NaN unless a is a non-negative integer
 	MathIgamma    // regularized lower incomplete gamma P(a, b); OpMath2 only
 	MathIgammac   // regularized upper incomplete gamma Q(a, b) = 1 - P(a, b); OpMath2 only
-	MathBetainc   // regularized incomplete beta I_c(a, b); OpMath3 only (TF's Betainc(a, b, x))
+	MathBetainc   // regularized incomplete beta I_c(a, b); OpMath3 only (TF's betainc op, (a, b, x))
 	numMathFns
 )
 

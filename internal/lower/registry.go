@@ -96,7 +96,7 @@ type hostFn func(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []
 // registry holds every op, by name. It is static data: buildRegistry
 // panics on a duplicate, which TestRegistryConsistent would show first.
 var registry = buildRegistry(
-	constOps(), elementwiseOps(), extraOps(), reduceOps(), forwardOps(), dataOps(),
+	constOps(), elementwiseOps(), extraOps(), specialOps(), reduceOps(), forwardOps(), dataOps(),
 	gatherOps(), scanOps(), linalgOps(), nnOps(), controlOps(),
 )
 
@@ -143,7 +143,7 @@ func isConstOp(op *mlir.Op) bool {
 // implement yet; they get a plain "not supported" error instead of a
 // spelling suggestion.
 var knownUnsupported = []string{
-	"tf.Lgamma", "tf.Digamma", "tf.Igamma", "tf.Igammac", "tf.BesselI0e", "tf.BesselI1e", "tf.RandomUniform",
+	"tf.RandomUniform",
 	"tf.RandomStandardNormal", "tf.Sort", "tf.TopKV2", "tf.Unique", "tf.Where", "tf.NonMaxSuppressionV5",
 }
 

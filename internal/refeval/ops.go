@@ -71,6 +71,7 @@ var specialOps = map[string]handler{
 	"tf.ComplexAbs": evalComplexPart, // |z|
 	"tf.Angle":      evalComplexPart, // atan2(im, re)
 
+	"tf.Betainc":          evalBetainc,         // I_x(a, b); a, b, x of one shape or scalars
 	"tf.PopulationCount":  evalPopulationCount, // set bits of each element, as ui8
 	"tf.Size":             evalSizeRank,        // element count, as out_type (i32)
 	"tf.Rank":             evalSizeRank,        // rank, as i32
@@ -205,6 +206,12 @@ var unaryOps = map[string]unarySpec{
 	"tf.Sinh":      {f: refmath.Sinh},                                                                       // sinh x
 	"tf.Tan":       {f: math.Tan},                                                                           // tan x
 	"tf.Erfc":      {f: math.Erfc},                                                                          // 1 - erf x, without cancellation
+	"tf.Lgamma":    {f: refmath.Lgamma},                                                                     // log|Γ(x)|; +Inf at 0, negative integers and ±Inf
+	"tf.Digamma":   {f: refmath.Digamma},                                                                    // ψ(x); NaN at 0, negative integers and -Inf
+	"tf.Erfinv":    {f: refmath.Erfinv},                                                                     // erf⁻¹(x); ±Inf at ±1, NaN outside [-1, 1]
+	"tf.Ndtri":     {f: refmath.Ndtri},                                                                      // Φ⁻¹(p); -Inf at 0, +Inf at 1, NaN outside
+	"tf.BesselI0e": {f: refmath.BesselI0e},                                                                  // e^-|x|·I0(x)
+	"tf.BesselI1e": {f: refmath.BesselI1e},                                                                  // e^-|x|·I1(x)
 	"tf.Elu":       {f: refmath.Elu},                                                                        // x < 0 ? e^x - 1 : x
 	"tf.Selu":      {f: refmath.Selu},                                                                       // x < 0 ? scale·alpha·(e^x - 1) : scale·x
 	"tf.Softplus":  {fd: refmath.Softplus},                                                                  // TF's thresholded log(1 + e^x)
@@ -279,6 +286,10 @@ var binaryOps = map[string]binarySpec{
 	"tf.TruncateMod": {f: truncModF, s: refmath.TruncModS, u: refmath.ModU},                                   // = Mod
 	"tf.TruncateDiv": {f: refmath.TruncDivF, s: refmath.DivS, u: refmath.DivU},                                // x / y toward zero; integer /0 = -1 (all ones)
 	"tf.NextAfter":   {f: refmath.NextAfter},                                                                  // the next value after x toward y (C nextafter)
+	"tf.Zeta":        {f: special2(refmath.Zeta)},                                                             // Hurwitz ζ(x, q)
+	"tf.Polygamma":   {f: special2(refmath.Polygamma)},                                                        // ψ⁽ⁿ⁾(x); NaN unless n is a whole number ≥ 0
+	"tf.Igamma":      {f: special2(refmath.Igamma)},                                                           // P(a, x)
+	"tf.Igammac":     {f: special2(refmath.Igammac)},                                                          // Q(a, x)
 	"tf.LeftShift":   {s: refmath.ShlS, u: refmath.ShlU},                                                      // x << y; y outside [0, width): 0 (XLA)
 	"tf.RightShift":  {s: refmath.ShrS, u: refmath.ShrU},                                                      // x >> y, arithmetic for signed; y outside [0, width): 0 or -1 (XLA)
 }

@@ -712,3 +712,50 @@ func evalUnpack(ev *evaluator, op *mlir.Op) ([]*array, error) {
 	}
 	return outs, nil
 }
+
+// special2 is a two-argument special function as a binary op's float
+// function (computed in float64; the caller rounds).
+func special2(f func(x, y float64) float64) func(memref.DType, float64, float64) float64 {
+	return func(_ memref.DType, x, y float64) float64 { return f(x, y) }
+}
+
+// evalBetainc is TF's BetaincOp (core/kernels/betainc_op.cc): a, b and x
+// of one float type; those that are not rank 0 must have one shape, and
+// rank-0 ones are broadcast.
+func evalBetainc(ev *evaluator, op *mlir.Op) (*array, error) {
+	in, err := ev.operands(op, 3)
+	if err != nil {
+		return nil, err
+	}
+	if err := sameElemType(op, in, 0, 1, 2); err != nil {
+		return nil, err
+	}
+	dt := in[0].dt
+	if kindOf(dt) != kFloat {
+		return nil, errElemType(op, dt)
+	}
+	names := [3]string{"a", "b", "x"}
+	var shape []int
+	for i := range in {
+		if len(in[i].shape) == 0 {
+			continue
+		}
+		shape = in[i].shape
+		for j := i + 1; j < 3; j++ {
+			if len(in[j].shape) > 0 && !sameShape(in[i].shape, in[j].shape) {
+				return nil, opError(op, mlir.ErrInvalid, "Shapes of %s and %s are inconsistent: %v vs. %v", names[i], names[j], in[i].shape, in[j].shape)
+			}
+		}
+	}
+	if shape == nil {
+		shape = []int{}
+	}
+	out, err := ev.alloc(op, dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	nd.ForEachBroadcast(shape, [][]int{in[0].shape, in[1].shape, in[2].shape}, func(o int, i []int) {
+		out.f[o] = refmath.RoundTo(dt, refmath.Betainc(in[0].f[i[0]], in[1].f[i[1]], in[2].f[i[2]]))
+	})
+	return out, nil
+}

@@ -76,7 +76,7 @@
 //	erfc      f64x2  [-6, 27] (results down to 1e-319)                  4      4  vs Go's math.Erfc
 //	(second series f32x4: 0 ULP in every sampled range, bound 1)
 //
-// The special functions (TF's Lgamma … Betainc) are measured by
+// The special functions (TF's lgamma … betainc ops) are measured by
 // TestSpecialULP against mpmath values (40 digits; 100 for the two- and
 // three-argument ones, checked against 80) correctly rounded to f64,
 // stored in testdata/special/*.txt.gz by testdata/gen_special.py, which

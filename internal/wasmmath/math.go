@@ -38,7 +38,7 @@ const (
 	MathExpm1                     // e**x - 1, accurate near 0
 	MathErfc                      // complementary error function, 1 - erf(x)
 	MathExpNonPos                 // e**min(x, 0): exp for arguments that cannot be positive
-	MathLgamma                    // log|Γ(x)| (TF's Lgamma: +Inf at the poles)
+	MathLgamma                    // log|Γ(x)| (TF's log-gamma op: +Inf at the poles)
 	MathDigamma                   // ψ(x) = Γ'(x)/Γ(x) (NaN at the poles)
 	MathErfinv                    // inverse error function
 	MathNdtri                     // inverse of the standard normal CDF

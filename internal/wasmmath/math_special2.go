@@ -71,7 +71,7 @@ var zetaA = func() (a [12]float64) {
 	return a
 }()
 
-// zetaCore is the Hurwitz zeta function Σ (k+q)**-x (TF's Zeta): the
+// zetaCore is the Hurwitz zeta function Σ (k+q)**-x (TF's zeta op): the
 // direct sum of at least 9 terms, until the base passes 9 or a term no
 // longer changes the sum, then Euler–Maclaurin with up to 12 Bernoulli
 // terms. Special values: +Inf at x = 1; NaN for x < 1; q <= 0: at integer
@@ -142,7 +142,7 @@ func zetaCore(e *vemit, x, q vr) vr {
 
 func genZeta64(e *vemit, a []vr) vr { return zetaCore(e, a[0], a[1]) }
 
-// genPolygamma64 is ψ⁽ⁿ⁾(x) = (-1)**(n+1)·n!·ζ(n+1, x) (TF's Polygamma):
+// genPolygamma64 is ψ⁽ⁿ⁾(x) = (-1)**(n+1)·n!·ζ(n+1, x) (TF's polygamma op):
 // NaN unless n is a non-negative integer, digamma at n = 0; n! by a
 // product loop (exact to 22!).
 func genPolygamma64(e *vemit, a []vr) vr {
@@ -198,8 +198,8 @@ func igammaLogFactorLargeA(e *vemit, a, x vr) vr {
 	return e.sub(e.sub(half, e.mul(a, d)), stirlingRem(e, a))
 }
 
-// igammaCore is P(a, x) (complement false: TF's Igamma) or Q(a, x) = 1 -
-// P (complement true: Igammac) as Eigen splits them: the power series of
+// igammaCore is P(a, x) (complement false: TF's igamma op) or Q(a, x) = 1 -
+// P (complement true: igammac) as Eigen splits them: the power series of
 // P where x <= 1 or x <= a, the continued fraction of Q elsewhere, both
 // times x**a·e**-x/Γ(a) (0 where it underflows). One loop runs both
 // recurrences, each masked to its lanes, for at most 2000 steps.
@@ -304,7 +304,7 @@ func genIgamma64(e *vemit, a []vr) vr  { return igammaCore(e, a[0], a[1], false)
 func genIgammac64(e *vemit, a []vr) vr { return igammaCore(e, a[0], a[1], true) }
 
 // genBetainc64 is the regularized incomplete beta function I_x(a, b)
-// (TF's Betainc, Eigen's double algorithm): the power series where b·x <=
+// (TF's betainc op, Eigen's double algorithm): the power series where b·x <=
 // 1 and x <= 0.95, else a and b swapped when x is above the mean a/(a+b)
 // (result 1 - I), then the power series again if it applies, or one of the
 // two continued fractions; all scaled by x**a·(1-x)**b·Γ(a+b)/(Γ(a)Γ(b))

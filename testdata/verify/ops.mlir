@@ -10,9 +10,17 @@ func.func @unknown_op(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 func.func @known_unsupported(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
-  // expected-error @+1 {{'tf.Lgamma' op is not supported by sandjit yet}}
-  %0 = "tf.Lgamma"(%x) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  // expected-error @+1 {{'tf.Sort' op is not supported by sandjit yet}}
+  %0 = "tf.Sort"(%x) : (tensor<4x4xf32>) -> tensor<4x4xf32>
   func.return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @betainc_shapes(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %x: tensor<f32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{Shapes of a and b are inconsistent: [2,3] vs. [3]}}
+  %0 = "tf.Betainc"(%a, %b, %x) : (tensor<2x3xf32>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
 }
 
 // -----
