@@ -3605,6 +3605,63 @@ def _(a, b, x, s, s32, x32):
             _spec(_betainc, s32, s32, x32))
 
 
+# --- shifts (XLA: the amount as unsigned; at least the width shifts every bit out), population count, size
+
+def _shift(x, y, left):
+    dt = x.dtype
+    w = dt.itemsize * 8
+    xb, yb = np.broadcast_arrays(x, y)
+    out = np.empty(xb.shape, dtype=object)
+    for ix in np.ndindex(*xb.shape):
+        a, s = int(xb[ix]), int(yb[ix])
+        if s < 0 or s >= w:
+            out[ix] = 0 if left or a >= 0 else -1
+        else:
+            out[ix] = a << s if left else a >> s  # Python's >> on a negative int is arithmetic
+    return _wrap(out, dt)
+
+
+def LeftShift(x, y):
+    return _shift(x, y, True)
+
+
+def RightShift(x, y):
+    return _shift(x, y, False)
+
+
+def PopulationCount(x):
+    w = x.itemsize * 8
+    return np.array([bin(int(v) % (1 << w)).count("1") for v in x.ravel().tolist()],
+                    dtype=np.uint8).reshape(x.shape)
+
+
+@op4_kernel("bits", [
+    [I((3, 5), -2**31, 2**31 - 1, sp=[0, -1, I32MIN, I32MAX, 1]), I((5,), -3, 34, sp=[31, 32, -1, 0]),
+     I((7,), -128, 127, "i8", sp=[-128, 127, -1]), I((7,), -2, 10, "i8", sp=[7, 8, -1]),
+     I((6,), 0, 65535, "ui16"), I((6,), 0, 20, "ui16", sp=[15, 16]),
+     I((2, 3), I64MIN, I64MAX, "i64", sp=[I64MIN, -1]), I((2, 3), -2, 70, "i64", sp=[63, 64, -1])],
+    [I((1, 1), -100, 100), I((1,), 0, 31), I((1,), -128, 127, "i8"), I((1,), 0, 8, "i8"),
+     I((1,), 0, 65535, "ui16"), I((1,), 0, 16, "ui16"), I((1, 1), I64MIN, I64MAX, "i64"), I((1, 1), 0, 63, "i64")],
+    [I((0, 4), 0, 1), I((4,), 0, 31), I((0,), 0, 1, "i8"), I((0,), 0, 1, "i8"),
+     I((0,), 0, 1, "ui16"), I((0,), 0, 1, "ui16"), I((0, 2), 0, 1, "i64"), I((0, 2), 0, 1, "i64")],
+    [I((9, 33), -2**31, 2**31 - 1), I((33,), -40, 40), I((50,), -128, 127, "i8"), I((50,), -9, 9, "i8"),
+     I((21,), 0, 65535, "ui16"), I((21,), 0, 17, "ui16"), I((5, 4), I64MIN, I64MAX, "i64"), I((5, 4), -70, 70, "i64")],
+])
+def _(x, y, a8, s8, u16, su16, x64, s64):
+    return (LeftShift(x, y), RightShift(x, y), LeftShift(a8, s8), RightShift(a8, s8), LeftShift(u16, su16),
+            RightShift(u16, su16), LeftShift(x64, s64), RightShift(x64, s64), PopulationCount(x),
+            PopulationCount(a8), PopulationCount(u16), PopulationCount(x64))
+
+
+@op4_kernel("size", [
+    [F((2, 3)), B((4, 5, 6))],
+    [F((0, 7)), B((1, 1, 1))],
+    [F((1, 1)), B((3, 0, 2))],
+])
+def _(x, y):
+    return Const(x.size, "i32"), Const(y.size, "i64"), np.ones((x.size,), dtype=np.int32)
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

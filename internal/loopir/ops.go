@@ -48,6 +48,9 @@ const (
 	OpSelect
 	OpAssert
 	OpMath3
+	OpShl
+	OpShr
+	OpPopcnt
 	numOps
 )
 
@@ -60,6 +63,7 @@ const (
 	floatOnly                   // f16, f32, f64
 	intOrBool                   // ints and bool
 	signedOrFP                  // signed ints and floats
+	intOnly                     // ints
 )
 
 func (c typeClass) accepts(dt memref.DType) bool {
@@ -74,6 +78,8 @@ func (c typeClass) accepts(dt memref.DType) bool {
 		return dt.IsInt() || dt == memref.Bool
 	case signedOrFP:
 		return dt.IsSigned() || dt.IsFloat()
+	case intOnly:
+		return dt.IsInt()
 	}
 	return false
 }
@@ -129,6 +135,9 @@ var opTable = [numOps]opInfo{
 	OpSelect:    {"select", 3, anyType, 1},      // a ? b : c; a is bool
 	OpAssert:    {"assert", 1, anyType, 1},      // unless a (bool) holds: stop with StatusInvalidArgument and Fault
 	OpMath3:     {"math3", 3, floatOnly, 60},    // Math(a, b, c), a three-argument function (betainc)
+	OpShl:       {"shl", 2, intOnly, 8},         // a << b, wrapping; b outside [0, width) as unsigned: 0 (XLA)
+	OpShr:       {"shr", 2, intOnly, 8},         // a >> b, arithmetic for signed; b outside [0, width): 0, or -1 for a < 0 (XLA)
+	OpPopcnt:    {"popcnt", 1, intOnly, 8},      // the number of one bits of a in its own width
 }
 
 func (op Op) String() string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
 	"github.com/sandjit/sandjit/internal/shape"
+	"math"
 	"slices"
 
 	"github.com/sandjit/sandjit/internal/loopir"
@@ -27,6 +28,7 @@ func dataOps() []*opDef {
 			notes: "a view: no copy; without squeeze_dims it needs to know which dims are 1 (static, or a shape specialization)", doc: "x without size-1 axes (squeeze_dims, or all)"},
 		{name: "tf.BroadcastTo", arity: 2, types: setAll, sizes: []int{1}, check: checkBroadcastTo, dims: dimsBroadcastTo, lower: lowerBroadcastTo, shapeArg: 2, needs: "shape: " + read, notes: "numpy broadcasting", doc: "x broadcast to shape (numpy rules)"},
 		{name: "tf.Shape", arity: 1, types: setAll, check: checkShape, dims: dimsShape, elem: shapeElem, lower: lowerHostValue, host: hostShape, hostShapes: true, doc: "x's shape (out_type i32 or i64)"},
+		{name: "tf.Size", arity: 1, types: setAll, check: checkShape, dims: dimsRank, elem: shapeElem, lower: lowerHostValue, host: hostSize, hostShapes: true, doc: "the number of x's elements (out_type i32 or i64)"},
 		{name: "tf.Rank", arity: 1, types: setAll, check: checkRank, dims: dimsRank, elem: rankElem, lower: lowerHostValue, host: hostRank, hostShapes: true, doc: "the number of x's dims (i32)"},
 		{name: "tf.Fill", arity: 2, types: setAll, sizes: []int{0}, check: checkFill, dims: dimsFill, elem: lastElem, lower: lowerFill, shapeArg: 1, needs: "dims: " + read, doc: "a tensor of shape dims filled with value"},
 		{name: "tf.Slice", arity: 3, types: setAll, sizes: []int{1, 2}, check: checkSlice, dims: dimsSlice, lower: lowerSlice, host: hostSlice, needs: "begin, size: " + read, doc: "x[begin : begin+size] (size -1: to the end)"},
@@ -381,6 +383,19 @@ func dimsRank(*mlir.Op, *opFacts, [][]int, [][]int64) ([]int, string) { return [
 
 func hostRank(_ *mlir.Op, _ *opFacts, _ [][]int64, shapes [][]int, _ []int, _ memref.DType) ([]int64, bool) {
 	return []int64{int64(len(shapes[0]))}, true
+}
+
+// hostSize is the element count; as TF, one that an i32 cannot hold is
+// not computed (an error), never wrapped.
+func hostSize(_ *mlir.Op, _ *opFacts, _ [][]int64, shapes [][]int, _ []int, elem memref.DType) ([]int64, bool) {
+	n := int64(1)
+	for _, d := range shapes[0] {
+		n *= int64(d)
+	}
+	if elem == memref.Int32 && n > math.MaxInt32 {
+		return nil, false
+	}
+	return []int64{n}, true
 }
 
 // lowerHostValue gives a value the host computes a Host buffer, which the

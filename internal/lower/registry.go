@@ -96,7 +96,7 @@ type hostFn func(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []
 // registry holds every op, by name. It is static data: buildRegistry
 // panics on a duplicate, which TestRegistryConsistent would show first.
 var registry = buildRegistry(
-	constOps(), elementwiseOps(), extraOps(), specialOps(), reduceOps(), forwardOps(), dataOps(),
+	constOps(), elementwiseOps(), extraOps(), specialOps(), bitOps(), reduceOps(), forwardOps(), dataOps(),
 	gatherOps(), scanOps(), linalgOps(), nnOps(), controlOps(),
 )
 

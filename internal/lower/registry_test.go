@@ -28,7 +28,7 @@ var commonWords = map[string]bool{
 	"Abs": true, "Floor": true, "Ceil": true, "Sign": true, "Identity": true, "Cast": true, "Tile": true,
 	"Pack": true, "Less": true, "Greater": true, "Div": true, "Mod": true, "Square": true, "Sqrt": true,
 	"Sin": true, "Cos": true, "Tan": true, "Erf": true, "Snapshot": true, "Gather": true, "Invert": true,
-	"Maximum": true, "Minimum": true, "Rank": true,
+	"Maximum": true, "Minimum": true, "Rank": true, "Size": true,
 }
 
 // TestOpNameInOneFile holds the registry to "one op, one place": outside

@@ -257,6 +257,10 @@ func (ng *nestGen) arith(op loopir.Op, dt memref.DType, args []val) val {
 		return ng.intHelper("pow", dt, args)
 	case loopir.OpMax, loopir.OpMin:
 		return ng.minMax(op == loopir.OpMax, dt, args[0], args[1])
+	case loopir.OpShl, loopir.OpShr:
+		return ng.shift(op == loopir.OpShl, dt, args[0], args[1])
+	case loopir.OpPopcnt:
+		return ng.popcnt(dt, args[0])
 	case loopir.OpAnd, loopir.OpOr, loopir.OpXor:
 		o := map[loopir.Op]wasm.Opcode{loopir.OpAnd: wasm.OpV128And, loopir.OpOr: wasm.OpV128Or, loopir.OpXor: wasm.OpV128Xor}[op]
 		return ng.simple(dt, o, args...)
@@ -462,4 +466,66 @@ func (ng *nestGen) intHelper(name string, dt memref.DType, args []val) val {
 		}
 		f.Call(h)
 	}))
+}
+
+// shift is a << b or a >> b (arithmetic for signed types) lane by lane,
+// with XLA's total semantics: b read as unsigned, and b at least the
+// element's width shifts every bit out (0, or -1 for a negative a shifted
+// right). Narrow types shift their widened lanes (sign-extended for
+// signed, zero-extended for unsigned), which normalize wraps back.
+func (ng *nestGen) shift(left bool, dt memref.DType, a, b val) val {
+	wide := laneType(dt) == wasm.I64
+	shl, shr, lt, top := wasm.OpI32Shl, wasm.OpI32ShrU, wasm.OpI32LtU, int64(31)
+	if wide {
+		shl, shr, lt, top = wasm.OpI64Shl, wasm.OpI64ShrU, wasm.OpI64LtU, 63
+	}
+	if !left && dt.IsSigned() {
+		shr = map[bool]wasm.Opcode{false: wasm.OpI32ShrS, true: wasm.OpI64ShrS}[wide]
+	}
+	cnst := func(f *wasm.Func, v int64) {
+		if wide {
+			f.I64Const(v)
+		} else {
+			f.I32Const(int32(v))
+		}
+	}
+	return ng.normalize(ng.lanewise(dt, []val{a, b}, func(f *wasm.Func, l []uint32) {
+		f.LocalGet(l[0])
+		f.LocalGet(l[1])
+		switch {
+		case left:
+			f.Op(shl)
+			cnst(f, 0)
+		case dt.IsSigned():
+			f.Op(shr)
+			f.LocalGet(l[0])
+			cnst(f, top) // all sign bits: 0 or -1
+			f.Op(shr)
+		default:
+			f.Op(shr)
+			cnst(f, 0)
+		}
+		f.LocalGet(l[1])
+		cnst(f, int64(dt.Bits()))
+		f.Op(lt)
+		f.Op(wasm.OpSelect)
+	}))
+}
+
+// popcnt counts the one bits of each lane in the element's own width (a
+// narrow signed lane is sign-extended, so its bits above the width are
+// masked off first).
+func (ng *nestGen) popcnt(dt memref.DType, a val) val {
+	return ng.lanewise(dt, []val{a}, func(f *wasm.Func, l []uint32) {
+		f.LocalGet(l[0])
+		if laneType(dt) == wasm.I64 {
+			f.Op(wasm.OpI64Popcnt)
+			return
+		}
+		if dt.Bits() < 32 {
+			f.I32Const(int32(uint32(1)<<dt.Bits() - 1))
+			f.Op(wasm.OpI32And)
+		}
+		f.Op(wasm.OpI32Popcnt)
+	})
 }
