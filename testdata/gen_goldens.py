@@ -3662,6 +3662,47 @@ def _(x, y):
     return Const(x.size, "i32"), Const(y.size, "i64"), np.ones((x.size,), dtype=np.int32)
 
 
+def Cumprod(x, axis, exclusive=False, reverse=False):
+    """The running product along axis, rounded (wrapped) to x's dtype at every step, as TF's scan."""
+    a = axis % x.ndim
+    if reverse:
+        x = np.flip(x, a)
+    xm = np.moveaxis(x, a, 0)
+    out = np.empty_like(xm)
+    if is_int(x):
+        acc = np.ones(xm.shape[1:], dtype=object)
+        for k in range(xm.shape[0]):
+            if not exclusive:
+                acc = _wrap(acc * _obj(xm[k]), x.dtype).astype(object)
+            out[k] = _wrap(acc, x.dtype)
+            if exclusive:
+                acc = _wrap(acc * _obj(xm[k]), x.dtype).astype(object)
+    else:
+        acc = np.ones(xm.shape[1:], dtype=x.dtype)
+        for k in range(xm.shape[0]):
+            if not exclusive:
+                acc = (acc * xm[k]).astype(x.dtype)
+            out[k] = acc
+            if exclusive:
+                acc = (acc * xm[k]).astype(x.dtype)
+    out = np.moveaxis(out, 0, a)
+    if reverse:
+        out = np.flip(out, a)
+    return np.ascontiguousarray(out)
+
+
+@op4_kernel("cumprod", [
+    [F((5, 6), 0.5, 1.5, sp=[NAN, INF, 0.0, -0.0, -1.0]), I((4, 7), -5, 5), F((9,), -2, 2, "f16"), I((6,), -9, 9, "i64")],
+    [F((1, 1), 0.5, 1.5), I((1, 1), -5, 5), F((1,), -2, 2, "f16"), I((1,), -9, 9, "i64")],
+    [F((0, 3)), I((3, 0), -5, 5), F((0,), dt="f16"), I((0,), 0, 1, "i64")],
+    [F((12, 17), 0.8, 1.25), I((30, 3), -3, 3), F((40,), 0.9, 1.1, "f16"), I((70,), -5, 5, "i64")],
+])
+def _(x, n, h, l):
+    return (Cumprod(x, 0), Cumprod(x, 1, exclusive=True), Cumprod(x, 1, reverse=True),
+            Cumprod(x, -1, exclusive=True, reverse=True), Cumprod(n, 0), Cumprod(n, 1, exclusive=True, reverse=True),
+            Cumprod(h, 0), Cumprod(l, 0, exclusive=True))
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

@@ -24,6 +24,8 @@ func scanOps() []*opDef {
 			notes: "ties give the first index; a NaN wins (as numpy and XLA; TF's CPU kernel skips NaN)", doc: "index of the first smallest along axis (a NaN counts as smallest)"},
 		{name: "tf.Cumsum", arity: 2, types: setNum, check: checkCumsum, dims: dimsFirst, lower: lowerCumsum, needs: "axis: " + known,
 			notes: "exclusive, reverse; sums rounded to the element type at every step", doc: "running sum along axis (exclusive, reverse)"},
+		{name: "tf.Cumprod", arity: 2, types: setNum, check: checkCumsum, dims: dimsFirst, lower: lowerCumprod, needs: "axis: " + known,
+			notes: "exclusive, reverse; products rounded to the element type at every step", doc: "running product along axis (exclusive, reverse)"},
 		{name: "tf.TensorScatterAdd", arity: 3, types: setNum, lower: lowerScatter(true), check: checkScatter, dims: dimsScatter,
 			notes: "an index out of range stops the run with an error naming the op; repeated indices apply in order", doc: "tensor with updates added at indices"},
 		{name: "tf.TensorScatterUpdate", arity: 3, types: setAll, lower: lowerScatter(false), check: checkScatter, dims: dimsScatter,
@@ -38,7 +40,7 @@ func scanOps() []*opDef {
 	return ops
 }
 
-// scanFacts are Cumsum's attributes.
+// scanFacts are Cumsum's and Cumprod's attributes.
 type scanFacts struct{ exclusive, reverse bool }
 
 // axisOperand reads a constant scalar axis operand (operand i) and
@@ -143,7 +145,7 @@ func typeMax(dt memref.DType) uint64 {
 	return typeMask(dt)
 }
 
-// --- Cumsum --------------------------------------------------------------------
+// --- Cumsum, Cumprod -----------------------------------------------------------
 
 func checkCumsum(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	if in[0].Rank() < 1 {
@@ -164,17 +166,27 @@ func checkCumsum(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	return ""
 }
 
-// lowerCumsum emits the scan as two nests over x's dims. The first writes
-// the first element of every line along the axis (x's own, or 0 when
-// exclusive); the second runs a Seq loop over the remaining n-1 positions,
-// each the sum of the one before it and one element of x:
+func lowerCumsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	lowerScan(b, op, f, res, loopir.OpAdd)
+}
+
+func lowerCumprod(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+	lowerScan(b, op, f, res, loopir.OpMul)
+}
+
+// lowerScan emits the scan (combine: OpAdd or OpMul) as two nests over x's
+// dims. The first writes the first element of every line along the axis
+// (x's own, or the identity, 0 or 1, when exclusive); the second runs a
+// Seq loop over the remaining n-1 positions, each the sum (product) of the
+// one before it and one element of x:
 //
 //	forward:  out[k+1] = out[k] + x[k+1]   (exclusive: + x[k])
 //	reverse:  out[j] = out[j+1] + x[j]     (exclusive: + x[j+1]), j = n-2-k
 //
-// Sums are rounded to the element type at every step (f16 too), as
-// TensorFlow's CPU kernel adds in the element type; integers wrap.
-func lowerCumsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
+// Sums and products are rounded to the element type at every step (f16
+// too), as TensorFlow's CPU kernel computes in the element type; integers
+// wrap.
+func lowerScan(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value, combine loopir.Op) {
 	x := b.value(op.Operands[0])
 	xt := b.typeOf(x)
 	rank, ax := len(xt.Dims), f.axis
@@ -219,7 +231,9 @@ func lowerCumsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	}
 	first := at(all, 1, last, 0)
 	var v int
-	if s.exclusive {
+	if s.exclusive && combine == loopir.OpMul {
+		v = n.ConstBits(ct, constBits(ct, 1))
+	} else if s.exclusive {
 		v = n.ConstBits(ct, 0)
 	} else {
 		v = b.load(n, x, first)
@@ -250,7 +264,7 @@ func lowerCumsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		p = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{p}})
 	}
 	v = b.load(n, x, from)
-	sum := n.Binary(loopir.OpAdd, ct, p, v)
+	sum := n.Binary(combine, ct, p, v)
 	store(n, out, dt, cur, roundTo(n, dt, sum))
 }
 
