@@ -17,6 +17,8 @@ func linalgOps() []*opDef {
 	ops := []*opDef{
 		{name: "tf.MatMul", arity: 2, types: setNum, check: checkMatMul(false, false), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b, adj_x/adj_y; batch dims broadcast", doc: "a·b (transpose_a, transpose_b)"},
 		{name: "tf.BatchMatMulV2", arity: 2, types: setNum, check: checkMatMul(true, false), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b, adj_x/adj_y; batch dims broadcast", doc: "batched x·y, broadcast batch dims (adj_x, adj_y)"},
+		{name: "tf.BatchMatMul", arity: 2, types: setNum, check: checkMatMul(true, false), dims: dimsMatMul, lower: lowerMatMul, notes: "adj_x, adj_y; batch dims broadcast as the second version's (TF's first requires equal ones)", doc: "batched x·y (adj_x, adj_y), as the second version"},
+		{name: "tf.BatchMatMulV3", arity: 2, types: setNum, check: checkMatMul(true, false), dims: dimsMatMul, lower: lowerMatMul, notes: "adj_x, adj_y; batch dims broadcast; Ta = Tb = Tout only", doc: "batched x·y (adj_x, adj_y), one element type"},
 		{name: "tf._FusedMatMul", arity: -1, types: setNum, check: checkMatMul(false, true), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b, adj_x/adj_y; batch dims broadcast", doc: "a·b + bias (and Relu): fused_ops"},
 		{name: "tf.Range", arity: 3, types: setNum, sizes: []int{0, 1, 2}, check: checkRange, dims: dimsRange, elem: rangeElem, lower: lowerRange,
 			needs: "start, limit, delta: " + read, notes: "sizes computed exactly for integers", doc: "start, start+delta, … up to limit"},
