@@ -3713,6 +3713,24 @@ def _(x, y, a, b, n, m):
     return op4.BatchMatMulV2(x, y), op4.BatchMatMulV2(a, b, True, True), op4.BatchMatMulV2(n, m)
 
 
+def MatrixBandPart(x, lower, upper):
+    m = np.arange(x.shape[-2])[:, None]
+    n = np.arange(x.shape[-1])[None, :]
+    keep = ((lower < 0) | (m - n <= lower)) & ((upper < 0) | (n - m <= upper))
+    return np.where(keep, x, np.zeros((), dtype=x.dtype)).astype(x.dtype)
+
+
+@op4_kernel("matrix_band_part", [
+    [F((2, 4, 5), sp=[NAN, -0.0]), I((3, 3), -9, 9, "i64"), B((6, 2)), F((3, 3), dt="f16")],
+    [F((1, 3, 3)), I((2, 2), -9, 9, "i64"), B((2, 2)), F((3, 3), dt="f16")],
+    [F((0, 4, 3)), I((1, 1), -9, 9, "i64"), B((1, 0)), F((0, 1), dt="f16")],
+    [F((3, 9, 6)), I((7, 7), -9, 9, "i64"), B((2, 5)), F((8, 9), dt="f16")],
+])
+def _(x, n, b, h):
+    return (MatrixBandPart(x, 1, 0), MatrixBandPart(x, -1, 0), MatrixBandPart(x, 0, -1), MatrixBandPart(n, 1, 1),
+            MatrixBandPart(b, 0, 0), MatrixBandPart(h, -1, -1))
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

@@ -23,6 +23,7 @@ type opFacts struct {
 	gather   *gatherFacts
 	scan     *scanFacts // a cumulative sum
 	nn       *nnFacts   // convolutions, batch norms, einsums
+	band     [2]int64   // a band part's num_lower, num_upper
 }
 
 // checked is a verified function: every op's facts and every value's

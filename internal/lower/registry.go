@@ -97,7 +97,7 @@ type hostFn func(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []
 // panics on a duplicate, which TestRegistryConsistent would show first.
 var registry = buildRegistry(
 	constOps(), elementwiseOps(), extraOps(), specialOps(), bitOps(), reduceOps(), forwardOps(), dataOps(),
-	gatherOps(), scanOps(), linalgOps(), nnOps(), controlOps(),
+	gatherOps(), scanOps(), linalgOps(), bandOps(), nnOps(), controlOps(),
 )
 
 func buildRegistry(families ...[]*opDef) map[string]*opDef {

@@ -143,3 +143,13 @@ func.func @two_errors(%x: tensor<3xf32>, %b: tensor<3xi1>) -> tensor<3xf32> {
   %1 = "tf.Tanh"(%b) : (tensor<3xi1>) -> tensor<3xi1>
   func.return %0 : tensor<3xf32>
 }
+
+// -----
+
+func.func @band_part_bounds(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %lo = "tf.Const"() {value = dense<3> : tensor<i64>} : () -> tensor<i64>
+  %hi = "tf.Const"() {value = dense<-1> : tensor<i64>} : () -> tensor<i64>
+  // expected-error @+1 {{num_lower must be negative or less or equal to number of rows (2) got: 3}}
+  %0 = "tf.MatrixBandPart"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<i64>, tensor<i64>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
