@@ -3731,6 +3731,25 @@ def _(x, n, b, h):
             MatrixBandPart(b, 0, 0), MatrixBandPart(h, -1, -1))
 
 
+def EuclideanNorm(x, axes, keep_dims=False):
+    """sqrt of the sum of squares over axes, computed in float64 and rounded once (within the tolerance of
+    a float32 sum, which is TF's)."""
+    ax = _axes(x, axes)
+    s = np.add.reduce(x.astype(np.float64) ** 2, axis=ax, keepdims=keep_dims)
+    return np.sqrt(s).astype(x.dtype)
+
+
+@op4_kernel("euclidean_norm", [
+    [F((4, 6), -3, 3, sp=[INF, -0.0]), F((3, 2, 5), dt="f64"), F((7,), -2, 2, "f16")],
+    [F((1, 1)), F((1, 1, 1), dt="f64"), F((1,), dt="f16")],
+    [F((0, 3)), F((2, 0, 3), dt="f64"), F((0,), dt="f16")],
+    [F((33, 17), -10, 10), F((8, 9, 10), dt="f64"), F((100,), -1, 1, "f16")],
+])
+def _(x, y, h):
+    return (EuclideanNorm(x, [1]), EuclideanNorm(x, [0], True), EuclideanNorm(x, [0, 1]),
+            EuclideanNorm(y, [0, 2]), EuclideanNorm(h, [0]))
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

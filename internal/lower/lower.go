@@ -442,7 +442,7 @@ func lowerReduce(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		kinds[a] = loopir.Reduce
 	}
 	resDims := b.typeOf(res).Dims
-	direct := ct == dt && !f.def.mean
+	direct := ct == dt && !f.def.mean && !f.def.norm
 	var acc int
 	if direct {
 		acc = b.resultBuffer(res)
@@ -453,6 +453,9 @@ func lowerReduce(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	x := b.load(n, in, identity(len(it.Dims)))
 	if ct != computeType(dt) {
 		x = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{x}})
+	}
+	if f.def.norm {
+		x = n.Binary(loopir.OpMul, ct, x, x)
 	}
 	var idx []loopir.Index
 	j := 0
@@ -478,7 +481,8 @@ func lowerReduce(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	if direct {
 		return
 	}
-	// Finish: divide by the count (a mean) and/or round to f16.
+	// Finish: divide by the count (a mean) or take the square root (a
+	// norm), and/or round to f16.
 	out := b.resultBuffer(res)
 	m := b.newNest(op, res, nil)
 	rank := len(resDims)
@@ -493,6 +497,9 @@ func lowerReduce(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 			q = m.Add(&loopir.Instr{Op: loopir.OpSelect, Type: ct, Args: []int{isZero, zero, q}})
 		}
 		v = q
+	}
+	if f.def.norm {
+		v = m.Unary(loopir.OpSqrt, ct, v)
 	}
 	if ct != computeType(dt) {
 		v = m.Add(&loopir.Instr{Op: loopir.OpCast, Type: dt, Args: []int{v}}) // wraps

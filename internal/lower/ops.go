@@ -139,6 +139,7 @@ func reduceOps() []*opDef {
 		{name: "tf.Max", arity: 2, types: setNum, red: loopir.RedMax, doc: "max over axes, NaN-propagating"},
 		{name: "tf.Min", arity: 2, types: setNum, red: loopir.RedMin, doc: "min over axes, NaN-propagating"},
 		{name: "tf.Mean", arity: 2, types: setNum, red: loopir.RedSum, mean: true, doc: "Σ / count (ints truncate)"},
+		{name: "tf.EuclideanNorm", arity: 2, types: setFloat, red: loopir.RedSum, norm: true, doc: "√Σx² over axes"},
 		{name: "tf.All", arity: 2, types: setBool, red: loopir.RedAll, doc: "∧ over axes"},
 		{name: "tf.Any", arity: 2, types: setBool, red: loopir.RedAny, doc: "∨ over axes"},
 		{name: "tf.Softmax", arity: 1, types: setFloat, doc: "exp(x-max)/Σexp(x-max), last axis"},

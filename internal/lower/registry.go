@@ -71,6 +71,7 @@ type opDef struct {
 	emit      emitFn // elementwise and reduction-combining ops
 	red       loopir.Reducer
 	mean      bool   // a reduction that divides by the count
+	norm      bool   // a reduction of squares, square-rooted (the Euclidean norm)
 	log       bool   // log-softmax
 	sameShape bool   // elementwise operands must have one shape (no broadcasting)
 	floatAttr string // the op's float attribute, if any (absent, float or integer)
