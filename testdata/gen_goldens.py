@@ -3750,6 +3750,27 @@ def _(x, y, h):
             EuclideanNorm(y, [0, 2]), EuclideanNorm(h, [0]))
 
 
+def LinSpace(start, stop, num):
+    """TF's LinSpace: step = (stop - start) / (num - 1) in the element type, start + step*i, stop last."""
+    dt = start.dtype.type
+    num = int(num)
+    if num == 1:
+        return np.array([start], dtype=start.dtype)
+    step = dt(dt(stop - start) / dt(num - 1))
+    out = np.array([dt(start + dt(step * dt(i))) for i in range(num - 1)] + [stop], dtype=start.dtype)
+    return out
+
+
+@op4_kernel("linspace", [
+    [V(-1.5), V(2.25), V(7, "i32"), V(0.0, "f64"), V(1.0, "f64")],
+    [V(3.0), V(-3.0), V(1, "i32"), V(10.0, "f64"), V(-1e-3, "f64")],
+    [V(0.1), V(0.7), V(2, "i32"), V(-5.0, "f64"), V(5.0, "f64")],
+    [V(1e-3), V(1e3), V(100, "i32"), V(1e300, "f64"), V(-1e300, "f64")],
+], alt=False, note="bit-exact: TF's sequence of roundings in the element type, which an f64 recomputation does not follow")
+def _(a, b, n, c, d):
+    return LinSpace(a, b, n), LinSpace(c, d, 5), LinSpace(a, a, n)
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

@@ -22,6 +22,8 @@ func linalgOps() []*opDef {
 		{name: "tf._FusedMatMul", arity: -1, types: setNum, check: checkMatMul(false, true), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b, adj_x/adj_y; batch dims broadcast", doc: "a·b + bias (and Relu): fused_ops"},
 		{name: "tf.Range", arity: 3, types: setNum, sizes: []int{0, 1, 2}, check: checkRange, dims: dimsRange, elem: rangeElem, lower: lowerRange,
 			needs: "start, limit, delta: " + read, notes: "sizes computed exactly for integers", doc: "start, start+delta, … up to limit"},
+		{name: "tf.LinSpace", arity: 3, types: setLinSpace, sizes: []int{2}, check: checkLinSpace, dims: dimsLinSpace, elem: rangeElem, lower: lowerLinSpace,
+			needs: "num: " + read, notes: "f32, f64; the last value is stop exactly", doc: "num values from start to stop, evenly spaced"},
 		{name: "tf.OneHot", arity: 4, types: setAll, sizes: []int{1}, check: checkOneHot, dims: dimsOneHot, elem: oneHotElem, lower: lowerOneHot, needs: "depth: " + read, doc: "indices == j ? on_value : off_value, depth j's"},
 	}
 	for _, d := range ops {
@@ -303,6 +305,63 @@ func lowerRange(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
 	i := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: ct, Loop: 0})
 	v := n.Binary(loopir.OpAdd, ct, start, n.Binary(loopir.OpMul, ct, i, delta))
 	store(n, out, dt, identity(1), roundTo(n, dt, v))
+}
+
+// --- LinSpace --------------------------------------------------------------------
+
+var setLinSpace = types(memref.Float32, memref.Float64)
+
+func checkLinSpace(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if in[0].Rank() != 0 || in[1].Rank() != 0 {
+		return fmt.Sprintf("start and stop must be scalars, got %s and %s", in[0], in[1])
+	}
+	if in[0].Elem != in[1].Elem || !setLinSpace.has(in[0].Elem) {
+		return fmt.Sprintf("start and stop must be f32 or f64 of one type, got %s and %s", in[0], in[1])
+	}
+	if m := intOperand(in[2], 2, "num", 0); m != "" {
+		return m
+	}
+	return c.needHost(op.Operands[2], "num")
+}
+
+func dimsLinSpace(_ *mlir.Op, _ *opFacts, _ [][]int, vals [][]int64) ([]int, string) {
+	if vals[2] == nil {
+		return []int{mlir.Dynamic}, ""
+	}
+	num := vals[2][0]
+	if num <= 0 {
+		return nil, fmt.Sprintf("Requires num > 0: %d", num)
+	}
+	if num > math.MaxInt32 {
+		return nil, fmt.Sprintf("num %d is too large", num)
+	}
+	return []int{int(num)}, ""
+}
+
+// lowerLinSpace is TF's LinSpace (core/kernels/sequence_ops.cc): step =
+// (stop - start) / (num - 1) in the element type, value i = start + step·i,
+// the last value stop exactly, and start alone when num is 1.
+func lowerLinSpace(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
+	out := b.resultBuffer(res)
+	dt := b.typeOf(res).Elem
+	n := b.newNest(op, res, nil)
+	start, stop := b.load(n, op.Operands[0], nil), b.load(n, op.Operands[1], nil)
+	var num int
+	if d := b.typeOf(res).Dims[0]; d != mlir.Dynamic {
+		num = n.ConstBits(dt, constBits(dt, float64(d)))
+	} else {
+		num = n.Add(&loopir.Instr{Op: loopir.OpSize, Type: dt, Size: b.extent(res, 0)})
+	}
+	last := n.Binary(loopir.OpSub, dt, num, n.ConstBits(dt, constBits(dt, 1))) // num - 1
+	step := n.Binary(loopir.OpDiv, dt, n.Binary(loopir.OpSub, dt, stop, start), last)
+	i := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: dt, Loop: 0})
+	v := n.Binary(loopir.OpAdd, dt, start, n.Binary(loopir.OpMul, dt, step, i))
+	zero := n.ConstBits(dt, 0)
+	isOne := n.Add(&loopir.Instr{Op: loopir.OpCompare, Cmp: loopir.CmpEq, Type: memref.Bool, Args: []int{last, zero}})
+	end := n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: dt, Args: []int{isOne, start, stop}})
+	isLast := n.Add(&loopir.Instr{Op: loopir.OpCompare, Cmp: loopir.CmpEq, Type: memref.Bool, Args: []int{i, last}})
+	v = n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: dt, Args: []int{isLast, end, v}})
+	store(n, out, dt, identity(1), v)
 }
 
 // --- OneHot ----------------------------------------------------------------------

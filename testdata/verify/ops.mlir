@@ -153,3 +153,12 @@ func.func @band_part_bounds(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = "tf.MatrixBandPart"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<i64>, tensor<i64>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @linspace_num(%a: tensor<f32>, %b: tensor<f32>) -> tensor<?xf32> {
+  %n = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+1 {{Requires num > 0: 0}}
+  %0 = "tf.LinSpace"(%a, %b, %n) : (tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<?xf32>
+  func.return %0 : tensor<?xf32>
+}
