@@ -81,7 +81,15 @@ func evalArgMinMax(ev *evaluator, op *mlir.Op) (*array, error) {
 // runs from the end of the dim. The running sum is kept in the element type,
 // as TensorFlow's CPU kernel (Eigen's scan) and numpy keep it: each float
 // partial sum is rounded (f16 too), integer sums wrap.
-func evalCumsum(ev *evaluator, op *mlir.Op) (*array, error) {
+func evalCumsum(ev *evaluator, op *mlir.Op) (*array, error) { return evalScan(ev, op, false) }
+
+// evalCumprod is tf.Cumprod: the running product, starting from 1, with
+// the same axis, exclusive and reverse rules and the same rounding (floats)
+// or wrapping (integers) at every step.
+func evalCumprod(ev *evaluator, op *mlir.Op) (*array, error) { return evalScan(ev, op, true) }
+
+// evalScan is the running sum (prod false) or product along an axis.
+func evalScan(ev *evaluator, op *mlir.Op, prod bool) (*array, error) {
 	in, err := ev.operands(op, 2)
 	if err != nil {
 		return nil, err
@@ -113,9 +121,10 @@ func evalCumsum(ev *evaluator, op *mlir.Op) (*array, error) {
 	outer, n, inner := nd.AxisLayout(x.shape, ax)
 	for o := 0; o < outer; o++ {
 		for i := 0; i < inner; i++ {
-			var fs float64
-			var is int64
-			var cs complex128
+			fs, is, cs := 0.0, int64(0), complex128(0)
+			if prod {
+				fs, is, cs = 1, 1, 1
+			}
 			for step := 0; step < n; step++ {
 				j := step
 				if reverse {
@@ -123,11 +132,17 @@ func evalCumsum(ev *evaluator, op *mlir.Op) (*array, error) {
 				}
 				e := (o*n+j)*inner + i
 				step := func() {
-					switch kindOf(x.dt) {
-					case kFloat:
+					switch k := kindOf(x.dt); {
+					case k == kFloat && prod:
+						fs = refmath.RoundTo(x.dt, fs*x.f[e])
+					case k == kFloat:
 						fs = refmath.RoundTo(x.dt, fs+x.f[e])
-					case kComplex:
+					case k == kComplex && prod:
+						cs = refmath.RoundC(x.dt, cs*x.c[e])
+					case k == kComplex:
 						cs = refmath.RoundC(x.dt, cs+x.c[e])
+					case prod:
+						is *= intBits(x, e)
 					default:
 						is += intBits(x, e)
 					}
