@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"github.com/sandjit/sandjit/internal/shape"
 
 	"github.com/sandjit/sandjit/memref"
@@ -21,9 +22,9 @@ type opFacts struct {
 	strided  *shape.Strided
 	mm       *matmulFacts
 	gather   *gatherFacts
-	scan     *scanFacts // a cumulative sum
-	nn       *nnFacts   // convolutions, batch norms, einsums
-	band     [2]int64   // a band part's num_lower, num_upper
+	scan     *scanFacts  // a cumulative sum
+	nn       *nnFacts    // convolutions, batch norms, einsums
+	kit      opkit.Facts // an opkit op's own facts (kit.go)
 }
 
 // checked is a verified function: every op's facts and every value's

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"math"
 
 	"github.com/sandjit/sandjit/internal/loopir"
@@ -12,12 +13,7 @@ import (
 
 // computeType is the type a value of dt is computed in: f16 is a storage
 // type, computed in f32 and rounded back after every op.
-func computeType(dt memref.DType) memref.DType {
-	if dt == memref.Float16 {
-		return memref.Float32
-	}
-	return dt
-}
+func computeType(dt memref.DType) memref.DType { return opkit.ComputeType(dt) }
 
 // emitter builds the scalar computation of one op inside a nest.
 type emitter struct {

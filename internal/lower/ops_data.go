@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"github.com/sandjit/sandjit/internal/shape"
 	"math"
 	"slices"
@@ -79,61 +80,10 @@ func (c *checked) needHost(v *mlir.Value, what string) string {
 	return hostValueError(what, v)
 }
 
-func intOperand(t mlir.TensorType, i int, what string, maxRank int) string {
-	if t.Elem != memref.Int32 && t.Elem != memref.Int64 {
-		return fmt.Sprintf("operand #%d (%s) must be i32 or i64, got %s", i, what, t)
-	}
-	if t.Rank() > maxRank {
-		return fmt.Sprintf("operand #%d (%s) must have rank at most %d, got %s", i, what, maxRank, t)
-	}
-	return ""
-}
-
-func attrInt(op *mlir.Op, name string, def int64) (int64, string) {
-	switch a := op.Attr(name).(type) {
-	case nil:
-		return def, ""
-	case mlir.IntAttr:
-		return a.Value, ""
-	default:
-		return 0, fmt.Sprintf("attribute %s must be an integer, got %s", name, a)
-	}
-}
-
-func attrBool(op *mlir.Op, name string) (bool, string) {
-	switch a := op.Attr(name).(type) {
-	case nil:
-		return false, ""
-	case mlir.BoolAttr:
-		return bool(a), ""
-	default:
-		return false, fmt.Sprintf("attribute %s must be a bool, got %s", name, a)
-	}
-}
-
-func attrInts(op *mlir.Op, name string) ([]int64, string) {
-	switch a := op.Attr(name).(type) {
-	case nil:
-		return nil, ""
-	case mlir.ArrayAttr:
-		out := make([]int64, len(a))
-		for i, e := range a {
-			v, ok := e.(mlir.IntAttr)
-			if !ok {
-				return nil, fmt.Sprintf("attribute %s must be a list of integers, got %s", name, a)
-			}
-			out[i] = v.Value
-		}
-		return out, ""
-	default:
-		return nil, fmt.Sprintf("attribute %s must be a list of integers, got %s", name, a)
-	}
-}
-
 // --- Transpose -------------------------------------------------------------
 
 func checkTranspose(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	if m := intOperand(in[1], 1, "perm", 1); m != "" {
+	if m := opkit.IntOperand(in[1], 1, "perm", 1); m != "" {
 		return m
 	}
 	perm, m := c.constInts(op.Operands[1], "perm")
@@ -185,7 +135,7 @@ func (b *builder) lowerCopy(op *mlir.Op, res, x *mlir.Value, idx []loopir.Index)
 // --- Reshape, ExpandDims, Squeeze -------------------------------------------
 
 func checkReshape(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	if m := intOperand(in[1], 1, "shape", 1); m != "" {
+	if m := opkit.IntOperand(in[1], 1, "shape", 1); m != "" {
 		return m
 	}
 	if in[1].Rank() != 1 || in[1].Dims[0] == mlir.Dynamic {
@@ -196,7 +146,7 @@ func checkReshape(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) str
 
 func checkExpandDims(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	x := in[0]
-	if m := intOperand(in[1], 1, "dim", 1); m != "" {
+	if m := opkit.IntOperand(in[1], 1, "dim", 1); m != "" {
 		return m
 	}
 	d := c.vals[op.Operands[1].ID]
@@ -219,7 +169,7 @@ func checkExpandDims(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) 
 
 func checkSqueeze(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	x := in[0]
-	dims, m := attrInts(op, "squeeze_dims")
+	dims, m := opkit.AttrInts(op, "squeeze_dims")
 	if m != "" {
 		return m
 	}
@@ -318,7 +268,7 @@ func lowerView(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 // --- BroadcastTo, Fill, Shape ---------------------------------------------------
 
 func checkBroadcastTo(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	if m := intOperand(in[1], 1, "shape", 1); m != "" {
+	if m := opkit.IntOperand(in[1], 1, "shape", 1); m != "" {
 		return m
 	}
 	if in[1].Rank() != 1 || in[1].Dims[0] == mlir.Dynamic {
@@ -332,7 +282,7 @@ func lowerBroadcastTo(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
 }
 
 func checkFill(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	if m := intOperand(in[0], 0, "dims", 1); m != "" {
+	if m := opkit.IntOperand(in[0], 0, "dims", 1); m != "" {
 		return m
 	}
 	if in[0].Rank() != 1 || in[0].Dims[0] == mlir.Dynamic {
@@ -416,7 +366,7 @@ func lowerHostValue(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
 
 func checkSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	for i, what := range []string{"begin", "size"} {
-		if m := intOperand(in[i+1], i+1, what, 1); m != "" {
+		if m := opkit.IntOperand(in[i+1], i+1, what, 1); m != "" {
 			return m
 		}
 		if in[i+1].Rank() != 1 || in[i+1].Dims[0] != in[0].Rank() {
@@ -459,7 +409,7 @@ func dimsSlice(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, stri
 func checkStridedSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	sf := &shape.Strided{}
 	for i, what := range []string{"begin", "end", "strides"} {
-		if m := intOperand(in[i+1], i+1, what, 1); m != "" {
+		if m := opkit.IntOperand(in[i+1], i+1, what, 1); m != "" {
 			return m
 		}
 		if in[i+1].Rank() != 1 || in[i+1].Dims[0] == mlir.Dynamic {
@@ -490,7 +440,7 @@ func checkStridedSlice(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType
 		name string
 		into *int64
 	}{{"begin_mask", &sf.BeginMask}, {"end_mask", &sf.EndMask}, {"ellipsis_mask", &sf.Ellipsis}, {"new_axis_mask", &sf.NewAxis}, {"shrink_axis_mask", &sf.Shrink}} {
-		v, m := attrInt(op, a.name, 0)
+		v, m := opkit.AttrInt(op, a.name, 0)
 		if m != "" {
 			return m
 		}
@@ -671,7 +621,7 @@ func (b *builder) sliceShapeSpec(op *mlir.Op, f *opFacts, rank int) *shape.Slice
 // --- ReverseV2 -------------------------------------------------------------
 
 func checkReverse(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	if m := intOperand(in[1], 1, "axis", 1); m != "" {
+	if m := opkit.IntOperand(in[1], 1, "axis", 1); m != "" {
 		return m
 	}
 	ax, m := c.constInts(op.Operands[1], "axis")
@@ -715,7 +665,7 @@ func checkConcat(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	if n < 1 {
 		return "requires at least one input and an axis"
 	}
-	if m := intOperand(in[n], n, "axis", 0); m != "" {
+	if m := opkit.IntOperand(in[n], n, "axis", 0); m != "" {
 		return m
 	}
 	ax, m := c.constInts(op.Operands[n], "axis")
@@ -768,7 +718,7 @@ func checkPack(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string
 			return fmt.Sprintf("inputs must have the same element type and rank, got %s and %s", in[0], in[i])
 		}
 	}
-	ax, m := attrInt(op, "axis", 0)
+	ax, m := opkit.AttrInt(op, "axis", 0)
 	if m != "" {
 		return m
 	}
@@ -842,7 +792,7 @@ func lowerConcat(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 // --- Tile ------------------------------------------------------------------------
 
 func checkTile(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	if m := intOperand(in[1], 1, "multiples", 1); m != "" {
+	if m := opkit.IntOperand(in[1], 1, "multiples", 1); m != "" {
 		return m
 	}
 	if in[1].Rank() != 1 || in[1].Dims[0] != in[0].Rank() {
@@ -901,7 +851,7 @@ func lowerTile(b *builder, op *mlir.Op, _ *opFacts, res *mlir.Value) {
 // --- Pad, PadV2 ----------------------------------------------------------------
 
 func checkPad(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	if m := intOperand(in[1], 1, "paddings", 2); m != "" {
+	if m := opkit.IntOperand(in[1], 1, "paddings", 2); m != "" {
 		return m
 	}
 	if in[1].Rank() != 2 || in[1].Dims[0] != in[0].Rank() || in[1].Dims[1] != 2 {

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"slices"
 
 	"github.com/sandjit/sandjit/internal/loopir"
@@ -40,7 +41,7 @@ func checkGather(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 		if m != "" {
 			return m
 		}
-		bd, m := attrInt(op, "batch_dims", 0)
+		bd, m := opkit.AttrInt(op, "batch_dims", 0)
 		if m != "" {
 			return m
 		}

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"github.com/sandjit/sandjit/internal/shape"
 	"math"
 	"slices"
@@ -58,10 +59,10 @@ func checkProduct(op *mlir.Op, f *opFacts, in []mlir.TensorType, batched, fused 
 		ta, tb = "adj_x", "adj_y"
 	}
 	var m string
-	if mm.ta, m = attrBool(op, ta); m != "" {
+	if mm.ta, m = opkit.AttrBool(op, ta); m != "" {
 		return m
 	}
-	if mm.tb, m = attrBool(op, tb); m != "" {
+	if mm.tb, m = opkit.AttrBool(op, tb); m != "" {
 		return m
 	}
 	a, b := in[0], in[1]
@@ -318,7 +319,7 @@ func checkLinSpace(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) st
 	if in[0].Elem != in[1].Elem || !setLinSpace.has(in[0].Elem) {
 		return fmt.Sprintf("start and stop must be f32 or f64 of one type, got %s and %s", in[0], in[1])
 	}
-	if m := intOperand(in[2], 2, "num", 0); m != "" {
+	if m := opkit.IntOperand(in[2], 2, "num", 0); m != "" {
 		return m
 	}
 	return c.needHost(op.Operands[2], "num")
@@ -371,7 +372,7 @@ func checkOneHot(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	if idx.Elem != memref.Int32 && idx.Elem != memref.Int64 && idx.Elem != memref.Uint8 {
 		return fmt.Sprintf("indices must be i32, i64 or ui8, got %s", idx)
 	}
-	if m := intOperand(in[1], 1, "depth", 0); m != "" {
+	if m := opkit.IntOperand(in[1], 1, "depth", 0); m != "" {
 		return m
 	}
 	if m := c.needHost(op.Operands[1], "depth"); m != "" {
@@ -380,7 +381,7 @@ func checkOneHot(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	if in[2].Rank() != 0 || in[3].Rank() != 0 || in[2].Elem != in[3].Elem {
 		return fmt.Sprintf("on_value and off_value must be scalars of one type, got %s and %s", in[2], in[3])
 	}
-	ax, m := attrInt(op, "axis", -1)
+	ax, m := opkit.AttrInt(op, "axis", -1)
 	if m != "" {
 		return m
 	}

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"github.com/sandjit/sandjit/internal/shape"
 	"math"
 	"slices"
@@ -98,7 +99,7 @@ func checkConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	}
 	nn := &nnFacts{}
 	f.nn = nn
-	strides, m := attrInts(op, "strides")
+	strides, m := opkit.AttrInts(op, "strides")
 	if m != "" {
 		return m
 	}
@@ -110,7 +111,7 @@ func checkConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	}
 	dil := []int64{1, 1, 1, 1}
 	if op.Attr("dilations") != nil {
-		if dil, m = attrInts(op, "dilations"); m != "" {
+		if dil, m = opkit.AttrInts(op, "dilations"); m != "" {
 			return m
 		}
 	}
@@ -134,7 +135,7 @@ func checkConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	if m != "" {
 		return m
 	}
-	explicit, m := attrInts(op, "explicit_paddings")
+	explicit, m := opkit.AttrInts(op, "explicit_paddings")
 	if m != "" {
 		return m
 	}

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"github.com/sandjit/sandjit/internal/shape"
 	"math"
 	"slices"
@@ -46,7 +47,7 @@ type scanFacts struct{ exclusive, reverse bool }
 // axisOperand reads a constant scalar axis operand (operand i) and
 // normalises it against rank.
 func (c *checked) axisOperand(op *mlir.Op, in []mlir.TensorType, i int, what string, rank int) (int, string) {
-	if m := intOperand(in[i], i, what, 1); m != "" {
+	if m := opkit.IntOperand(in[i], i, what, 1); m != "" {
 		return 0, m
 	}
 	ax, m := c.constInts(op.Operands[i], what)
@@ -156,10 +157,10 @@ func checkCumsum(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 		return m
 	}
 	s := &scanFacts{}
-	if s.exclusive, m = attrBool(op, "exclusive"); m != "" {
+	if s.exclusive, m = opkit.AttrBool(op, "exclusive"); m != "" {
 		return m
 	}
-	if s.reverse, m = attrBool(op, "reverse"); m != "" {
+	if s.reverse, m = opkit.AttrBool(op, "reverse"); m != "" {
 		return m
 	}
 	f.scan = s

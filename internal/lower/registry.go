@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"github.com/sandjit/sandjit/internal/ops/array"
 	"sort"
 
 	"github.com/sandjit/sandjit/internal/loopir"
@@ -98,7 +99,7 @@ type hostFn func(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []
 // panics on a duplicate, which TestRegistryConsistent would show first.
 var registry = buildRegistry(
 	constOps(), elementwiseOps(), extraOps(), specialOps(), bitOps(), reduceOps(), forwardOps(), dataOps(),
-	gatherOps(), scanOps(), linalgOps(), bandOps(), nnOps(), controlOps(),
+	gatherOps(), scanOps(), linalgOps(), nnOps(), controlOps(), fromKit(array.Ops()),
 )
 
 func buildRegistry(families ...[]*opDef) map[string]*opDef {

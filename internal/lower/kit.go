@@ -1,0 +1,69 @@
+package lower
+
+import (
+	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Families defined outside this package (internal/ops/…) through opkit
+// become registry entries here, alike in every respect to the core ones:
+// their check, shape function, element type and lowering are wrapped so
+// that their facts travel in opFacts.kit.
+
+// fromKit makes registry entries of opkit definitions.
+func fromKit(defs []*opkit.Def) []*opDef {
+	out := make([]*opDef, len(defs))
+	for i, k := range defs {
+		d := &opDef{name: k.Name, doc: k.Doc, notes: k.Notes, needs: k.Needs, tier: k.Tier,
+			arity: k.Arity, types: typeSet(k.Types), results: k.Results, elem: firstElem}
+		d.check = func(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+			kf, msg := k.Check(kitChecker{c}, op, in)
+			f.kit = kf
+			return msg
+		}
+		d.dims = func(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+			return k.Dims(op, f.kit, in, vals)
+		}
+		if k.Elem != nil {
+			d.elem = func(op *mlir.Op, f *opFacts, in []mlir.TensorType) memref.DType { return k.Elem(op, f.kit, in) }
+		}
+		if k.More != nil {
+			d.more = func(op *mlir.Op, f *opFacts, in [][]int) [][]int { return k.More(op, f.kit, in) }
+		}
+		d.lower = func(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) { k.Lower(kitBuilder{b}, op, f.kit, res) }
+		if k.SameShapeAs > 0 {
+			d.sym = symOf(k.SameShapeAs - 1)
+		}
+		out[i] = d
+	}
+	return out
+}
+
+// kitChecker is the opkit.Checker of a check.
+type kitChecker struct{ c *checked }
+
+func (k kitChecker) ConstInts(v *mlir.Value, what string) ([]int64, string) {
+	return k.c.constInts(v, what)
+}
+
+// kitBuilder is the opkit.Builder of a lowering.
+type kitBuilder struct{ b *builder }
+
+func (k kitBuilder) Type(v *mlir.Value) mlir.TensorType { return k.b.typeOf(k.b.value(v)) }
+func (k kitBuilder) ResultBuffer(v *mlir.Value) int     { return k.b.resultBuffer(v) }
+func (k kitBuilder) TempBuffer(v *mlir.Value, suffix string, dt memref.DType, ones ...int) int {
+	return k.b.tempBuffer(v, suffix, dt, ones...)
+}
+func (k kitBuilder) NewNest(op *mlir.Op, v *mlir.Value, kinds []loopir.LoopKind) *loopir.Nest {
+	return k.b.newNest(op, v, kinds)
+}
+func (k kitBuilder) Load(n *loopir.Nest, v *mlir.Value, idx []loopir.Index) int {
+	return k.b.load(n, v, idx)
+}
+func (k kitBuilder) Store(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index, x int) {
+	store(n, buf, dt, idx, x)
+}
+func (k kitBuilder) Extent(v *mlir.Value, a int) loopir.Size { return k.b.extent(k.b.value(v), a) }
+func (k kitBuilder) Param(v *mlir.Value, axes ...int) int    { return k.b.param(k.b.value(v), axes...) }

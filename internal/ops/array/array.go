@@ -1,0 +1,13 @@
+// Package array defines array ops outside the compiler's core families:
+// the band and diagonals of matrices, splits, mirrored padding. Each is an
+// opkit.Def; package lower adds Ops to its registry.
+package array
+
+import (
+	"github.com/sandjit/sandjit/internal/opkit"
+)
+
+// Ops returns the family's ops.
+func Ops() []*opkit.Def {
+	return bandOps()
+}
