@@ -33,7 +33,7 @@ func nnOps() []*opDef {
 		{name: "tf.FusedBatchNormV3", arity: 5, types: setFloat, results: 6, check: checkBatchNorm, dims: dimsBatchNorm, lower: lowerBatchNorm, more: moreBatchNorm,
 			notes: "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)", doc: "as FusedBatchNorm, plus reserve_space_3"},
 		{name: "tf.Einsum", arity: -1, types: setNum, check: checkEinsum, dims: dimsEinsum, lower: lowerEinsum,
-			notes: `one or two operands; "..." broadcasts; implicit output; a label repeated within an operand (a diagonal) is rejected`, doc: "one or two operands: labels, \"...\", implicit output"},
+			notes: `one or two operands; "..." broadcasts; implicit output; a label repeated within an operand takes its diagonal (a trace when summed); a label repeated in the output is rejected`, doc: "one or two operands: labels, diagonals, \"...\", implicit output"},
 	}
 	for _, d := range ops {
 		d.tier, d.elem = 3, firstElem
@@ -768,7 +768,13 @@ func lowerEinsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		vt := b.typeOf(v)
 		vr := len(vt.Dims)
 		idx := make([]loopir.Index, vr)
+		var diag []int // a repeated label's axes after its first: the loop's index value
 		for p, l := range t.Labels {
+			if slices.Contains(t.Labels[:p], l) {
+				diag = append(diag, n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: memref.Int32, Loop: loopOf[l]}))
+				idx[t.Axis(p, vr)] = loopir.Index{Loop: -1, Dyn: len(diag)}
+				continue
+			}
 			idx[t.Axis(p, vr)] = loopir.Index{Loop: loopOf[l]}
 		}
 		nej := vr - len(t.Labels)
@@ -786,7 +792,13 @@ func lowerEinsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 				idx[a] = loopir.Index{Loop: l, Bcast: loopir.BcastDynamic}
 			}
 		}
-		x := b.load(n, v, idx)
+		var x int
+		if diag == nil {
+			x = b.load(n, v, idx)
+		} else {
+			// In range: the shape function holds every axis of a label to one size.
+			x = b.loadChecked(n, v, idx, 0, diag...)
+		}
 		if prod < 0 {
 			prod = x
 		} else {

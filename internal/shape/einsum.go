@@ -56,9 +56,10 @@ func (t EinsumTerm) Axis(p, rank int) int {
 
 // ParseEinsum parses an einsum equation for operands of the given ranks,
 // as TensorFlow and numpy read it (an implicit output is "..." then the
-// labels used once, in alphabetical order). A repeated label within an
-// input (a diagonal) is refused. The message is "" when the equation is
-// valid.
+// labels used once, in alphabetical order). A label repeated within an
+// input takes that input's diagonal over those axes, as numpy's and
+// TensorFlow's einsum do ("ii->i", "aab,bc->ac"); a label repeated in the
+// output is refused. The message is "" when the equation is valid.
 func ParseEinsum(eq string, ranks []int) (*EinsumSpec, string) {
 	bad := func(format string, args ...any) string {
 		return fmt.Sprintf("equation %q: "+format, append([]any{eq}, args...)...)
@@ -87,12 +88,9 @@ func ParseEinsum(eq string, ranks []int) (*EinsumSpec, string) {
 		if t.Ell >= 0 {
 			spec.NE = max(spec.NE, ne)
 		}
-		seen := map[byte]bool{}
 		for _, l := range t.Labels {
-			if seen[l] {
-				return nil, bad("label %q is repeated in input %d (a diagonal), which sandjit does not support", l, j)
-			}
-			seen[l] = true
+			// A label repeated within an input takes its diagonal: the
+			// lowering indexes every such axis with the label's one loop.
 			if count[l] == 0 {
 				order = append(order, l)
 			}

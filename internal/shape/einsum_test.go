@@ -23,6 +23,9 @@ func TestParseEinsum(t *testing.T) {
 		{"ij->", []int{2}, [][]int{{2, 3}}, []int{}, "ij"},
 		{"ij->ji", []int{2}, [][]int{{2, mlir.Dynamic}}, []int{mlir.Dynamic, 2}, ""},
 		{"i,i->i", []int{1, 1}, [][]int{{mlir.Dynamic}, {6}}, []int{6}, ""},
+		{"ii->i", []int{2}, [][]int{{4, 4}}, []int{4}, ""},         // a diagonal
+		{"ii", []int{2}, [][]int{{4, mlir.Dynamic}}, []int{}, "i"}, // the trace: a label used twice is summed
+		{"aab,bc->ac", []int{3, 2}, [][]int{{2, 2, 3}, {3, 4}}, []int{2, 4}, "b"},
 	} {
 		spec, msg := ParseEinsum(c.eq, c.ranks)
 		if msg != "" {
@@ -42,7 +45,6 @@ func TestParseEinsum(t *testing.T) {
 		ranks []int
 		want  string
 	}{
-		{"ii->i", []int{2}, "repeated in input 0"},
 		{"ij,jk->ik->x", []int{2, 2}, `more than one "->"`},
 		{"ij", []int{2, 2}, "1 input subscripts for 2 operands"},
 		{"ij,jk->iz", []int{2, 2}, `output label 'z' does not appear`},
@@ -53,6 +55,11 @@ func TestParseEinsum(t *testing.T) {
 	} {
 		if _, msg := ParseEinsum(c.eq, c.ranks); !strings.Contains(msg, c.want) {
 			t.Errorf("%s: message %q, want it to contain %q", c.eq, msg, c.want)
+		}
+	}
+	if spec, _ := ParseEinsum("ii->i", []int{2}); spec != nil {
+		if _, msg := spec.Dims([][]int{{3, 4}}); !strings.Contains(msg, "Expected dimension 3 at axis 1") {
+			t.Errorf("a diagonal over unequal dims: message %q", msg)
 		}
 	}
 	spec, _ := ParseEinsum("ij,jk->ik", []int{2, 2})
