@@ -3168,6 +3168,57 @@ def _(*args):
     return tuple(outs)
 
 
+# --- issue 14: TensorScatterSub/Max/Min, ScatterNd, GatherNd -----------------------
+
+
+def nd_scatter(tensor, indices, updates, how):
+    """tensor with updates combined at index vectors, one after another in row-major order (each step
+    rounded or wrapped in the element type; a NaN propagates through max and min)."""
+    k = indices.shape[-1]
+    idx = indices.reshape(-1, k).tolist()
+    upd = updates.reshape((len(idx),) + tensor.shape[k:])
+    out = tensor.copy()
+    with np.errstate(over="ignore", invalid="ignore"):
+        for i, ix in enumerate(idx):
+            for v, n in zip(ix, tensor.shape):
+                assert 0 <= v < n, "out-of-range scatter index: not in goldens"
+            ix = tuple(ix)
+            cur = out[ix]
+            if how == "add":
+                new = cur + upd[i]
+            elif how == "sub":
+                new = cur - upd[i]
+            elif how == "max":
+                new = np.maximum(cur, upd[i])
+            else:
+                new = np.minimum(cur, upd[i])
+            out[ix] = np.asarray(new).astype(tensor.dtype)
+    return out
+
+
+def gather_nd(params, indices):
+    k = indices.shape[-1]
+    idx = indices.reshape(-1, k).tolist()
+    out = np.stack([params[tuple(ix)] for ix in idx]) if idx else np.zeros((0,) + params.shape[k:], params.dtype)
+    return out.reshape(indices.shape[:-1] + params.shape[k:])
+
+
+@op4_kernel("scatter_gather_nd", [
+    [F((5, 6), sp=[NAN]), I((9, 2), 0, 4), F((9,), sp=[NAN, -INF]), I((7,), I32MIN, I32MAX), I((12, 1), 0, 6, "i64"),
+     I((12,), I32MIN, I32MAX), I((6, 1), 0, 3), F((6, 5)), V([4, 5], "i64"), F((4, 3, 5)), I((7, 2), 0, 2, "i64"),
+     I((2, 3, 3), 0, 2)],
+    [F((1, 1)), I((3, 2), 0, 0), F((3,)), I((1,), -5, 5), I((1, 1), 0, 0, "i64"), I((1,), -5, 5), I((2, 1), 0, 0),
+     F((2, 1)), V([1, 1], "i64"), F((1, 1, 1)), I((1, 2), 0, 0, "i64"), I((1, 1, 3), 0, 0)],
+    [F((3, 4)), I((0, 2), 0, 2), F((0,)), I((4,), -5, 5), I((0, 1), 0, 3, "i64"), I((0,), -5, 5), I((0, 1), 0, 2),
+     F((0, 4)), V([3, 4], "i64"), F((3, 0, 2)), I((0, 2), 0, 2, "i64"), I((0, 4, 3), 0, 0)],
+])
+def _(t, ix, u, ti, ixi, ui, sidx, supd, shape, p, gix, gix3):
+    return (nd_scatter(t, ix, u, "sub"), nd_scatter(t, ix, u, "max"), nd_scatter(t, ix, u, "min"),
+            nd_scatter(ti, ixi, ui, "sub"), nd_scatter(ti, ixi, ui, "max"), nd_scatter(ti, ixi, ui, "min"),
+            nd_scatter(np.zeros(tuple(shape.tolist()), supd.dtype), sidx, supd, "add"), gather_nd(p, gix),
+            gather_nd(p, gix3))
+
+
 # --- issue 4: realistic mixed chains -------------------------------------------
 
 

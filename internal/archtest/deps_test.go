@@ -25,7 +25,7 @@ var allowed = map[string][]string{
 	"internal/loopir":          {"memref"},
 	"internal/shape":           {"memref", "internal/mlir"},
 	"internal/flow":            {"internal/mlir", "internal/shape"},
-	"internal/opkit":           {"memref", "internal/mlir", "internal/loopir"},
+	"internal/opkit":           {"memref", "internal/mlir", "internal/loopir", "internal/shape"},
 	"internal/ops/*":           {"memref", "internal/mlir", "internal/loopir", "internal/shape", "internal/opkit"},
 	"internal/lower":           {"memref", "internal/mlir", "internal/loopir", "internal/shape", "internal/flow", "internal/opkit", "internal/ops/*"},
 	"internal/refeval":         {"memref", "internal/mlir", "internal/refeval/refmath", "internal/refeval/nd"},

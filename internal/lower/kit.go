@@ -4,6 +4,7 @@ import (
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/internal/mlir"
 	"github.com/sandjit/sandjit/internal/opkit"
+	"github.com/sandjit/sandjit/internal/shape"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -17,7 +18,7 @@ func fromKit(defs []*opkit.Def) []*opDef {
 	out := make([]*opDef, len(defs))
 	for i, k := range defs {
 		d := &opDef{name: k.Name, doc: k.Doc, notes: k.Notes, needs: k.Needs, tier: k.Tier,
-			arity: k.Arity, types: typeSet(k.Types), results: k.Results, elem: firstElem}
+			arity: k.Arity, types: typeSet(k.Types), results: k.Results, sizes: k.Sizes, elem: firstElem}
 		d.check = func(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 			kf, msg := k.Check(kitChecker{c}, op, in)
 			f.kit = kf
@@ -48,6 +49,8 @@ func (k kitChecker) ConstInts(v *mlir.Value, what string) ([]int64, string) {
 	return k.c.constInts(v, what)
 }
 
+func (k kitChecker) NeedHost(v *mlir.Value, what string) string { return k.c.needHost(v, what) }
+
 // kitBuilder is the opkit.Builder of a lowering.
 type kitBuilder struct{ b *builder }
 
@@ -67,3 +70,30 @@ func (k kitBuilder) Store(n *loopir.Nest, buf int, dt memref.DType, idx []loopir
 }
 func (k kitBuilder) Extent(v *mlir.Value, a int) loopir.Size { return k.b.extent(k.b.value(v), a) }
 func (k kitBuilder) Param(v *mlir.Value, axes ...int) int    { return k.b.param(k.b.value(v), axes...) }
+
+func (k kitBuilder) Fault(op *mlir.Op, msg func(hs *shape.HostState) string) int {
+	return k.b.fault(op, msg)
+}
+func (k kitBuilder) LoadChecked(n *loopir.Nest, v *mlir.Value, idx []loopir.Index, fault int, dyn ...int) int {
+	return k.b.loadChecked(n, v, idx, fault, dyn...)
+}
+
+func (k kitBuilder) LoadBuf(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index, fault int, dyn ...int) int {
+	id := n.Add(&loopir.Instr{Op: loopir.OpLoad, Type: dt, Acc: &loopir.Access{Buf: buf, Idx: idx, Fault: fault}, Args: dyn})
+	if ct := computeType(dt); ct != dt {
+		id = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{id}})
+	}
+	return id
+}
+
+func (k kitBuilder) StoreBuf(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index, x int, fault int, dyn ...int) {
+	if computeType(dt) != dt {
+		x = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: dt, Args: []int{x}})
+	}
+	n.Add(&loopir.Instr{Op: loopir.OpStore, Type: dt, Acc: &loopir.Access{Buf: buf, Idx: idx, Fault: fault}, Args: append([]int{x}, dyn...)})
+}
+
+func (k kitBuilder) Copy(op *mlir.Op, res, x *mlir.Value, idx []loopir.Index) int {
+	k.b.lowerCopy(op, res, x, idx)
+	return k.b.buf[res.ID]
+}

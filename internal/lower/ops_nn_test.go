@@ -133,7 +133,7 @@ func TestNNDiagnostics(t *testing.T) {
 		{"einsum malformed", einsum("i1,j", "tensor<?x?xf32>", c1, c1), `op equation "i1,j": input subscripts "i1" are malformed`},
 		{"einsum two ellipses", einsum("...i...->i", c1, "tensor<?x?xf32>"), `input subscripts "...i..." are malformed`},
 		{"einsum rank", einsum("ij,jk->ik", "tensor<?x?xf32>", "tensor<?x?x?xf32>", "tensor<?x?xf32>"), `op equation "ij,jk->ik": input 0 has rank 3 but subscripts "ij"`},
-		
+
 		{"einsum unknown output", einsum("ij->ik", "tensor<?x?xf32>", "tensor<?x?xf32>"), `op equation "ij->ik": output label 'k' does not appear in the inputs`},
 		{"einsum repeated output", einsum("ij->ii", "tensor<?x?xf32>", "tensor<?x?xf32>"), `output label 'i' is repeated`},
 		{"einsum lost ellipsis", einsum("...ij,jk->ik", "tensor<?x?xf32>", "tensor<?x?x?xf32>", "tensor<?x?xf32>"),

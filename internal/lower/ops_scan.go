@@ -14,8 +14,7 @@ import (
 
 // Ops that look along one axis in order or write through indices:
 // ArgMax/ArgMin (a reduction and an index search), Cumsum (a scan over a
-// Seq loop) and TensorScatterAdd/Update (a copy, then writes through
-// bounds-checked dynamic indices in a Seq loop).
+// Seq loop). The scatters are in internal/ops/scatter.
 
 func scanOps() []*opDef {
 	ops := []*opDef{
@@ -27,10 +26,6 @@ func scanOps() []*opDef {
 			notes: "exclusive, reverse; sums rounded to the element type at every step", doc: "running sum along axis (exclusive, reverse)"},
 		{name: "tf.Cumprod", arity: 2, types: setNum, check: checkCumsum, dims: dimsFirst, lower: lowerCumprod, needs: "axis: " + known,
 			notes: "exclusive, reverse; products rounded to the element type at every step", doc: "running product along axis (exclusive, reverse)"},
-		{name: "tf.TensorScatterAdd", arity: 3, types: setNum, lower: lowerScatter(true), check: checkScatter, dims: dimsScatter,
-			notes: "an index out of range stops the run with an error naming the op; repeated indices apply in order", doc: "tensor with updates added at indices"},
-		{name: "tf.TensorScatterUpdate", arity: 3, types: setAll, lower: lowerScatter(false), check: checkScatter, dims: dimsScatter,
-			notes: "an index out of range stops the run with an error naming the op; repeated indices apply in order", doc: "tensor with updates written at indices"},
 	}
 	for _, d := range ops {
 		d.tier = 2
@@ -267,100 +262,4 @@ func lowerScan(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value, combine loo
 	v = b.load(n, x, from)
 	sum := n.Binary(combine, ct, p, v)
 	store(n, out, dt, cur, roundTo(n, dt, sum))
-}
-
-// --- TensorScatterAdd, TensorScatterUpdate ----------------------------------
-
-func checkScatter(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	t, ix, up := in[0], in[1], in[2]
-	if ix.Elem != memref.Int32 && ix.Elem != memref.Int64 {
-		return fmt.Sprintf("indices must be i32 or i64, got %s", ix)
-	}
-	if up.Elem != t.Elem {
-		return fmt.Sprintf("updates must have the element type of tensor (%s), got %s", t.Elem, up)
-	}
-	if ix.Rank() < 1 {
-		return fmt.Sprintf("indices must be at least rank 1, got %s", ix)
-	}
-	k := ix.Dims[ix.Rank()-1]
-	if k == mlir.Dynamic {
-		return fmt.Sprintf("the last dim of indices must be static, got %s", ix)
-	}
-	if k > t.Rank() {
-		return fmt.Sprintf("indices.shape[-1] must be <= tensor rank, got %d > %d", k, t.Rank())
-	}
-	if want := ix.Rank() - 1 + t.Rank() - k; up.Rank() != want {
-		return fmt.Sprintf("updates must be of rank %d (indices.shape[:-1] + tensor.shape[%d:]), got %s", want, k, up)
-	}
-	return ""
-}
-
-func dimsScatter(_ *mlir.Op, _ *opFacts, in [][]int, _ [][]int64) ([]int, string) {
-	t, ix, up := in[0], in[1], in[2]
-	k := ix[len(ix)-1]
-	m := len(ix) - 1
-	want := append(slices.Clone(ix[:m]), t[k:]...)
-	for a, d := range up {
-		if d != mlir.Dynamic && want[a] != mlir.Dynamic && d != want[a] {
-			return nil, fmt.Sprintf("updates.shape %s must be indices.shape[:-1] + tensor.shape[%d:] = %s", shape.List(up), k, shape.List(want))
-		}
-	}
-	return t, ""
-}
-
-// lowerScatter copies tensor into the result, then writes each update
-// through its index vector: one Seq loop per leading indices axis (so that
-// repeated indices apply one after another, the last Update winning and
-// Adds accumulating), and parallel loops over the slice each index names.
-// An index out of range stops the run with an error naming the op.
-func lowerScatter(add bool) func(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
-	return func(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) { b.lowerScatter(op, f, res, add) }
-}
-
-func (b *builder) lowerScatter(op *mlir.Op, f *opFacts, res *mlir.Value, add bool) {
-	t, indices, updates := b.value(op.Operands[0]), b.value(op.Operands[1]), b.value(op.Operands[2])
-	tt, it := b.typeOf(t), b.typeOf(indices)
-	dt := tt.Elem
-	ct := computeType(dt)
-	rank, m := len(tt.Dims), len(it.Dims)-1
-	k := it.Dims[m]
-	b.lowerCopy(op, res, t, identity(rank))
-	out := b.buf[res.ID]
-
-	kinds := make([]loopir.LoopKind, len(b.typeOf(updates).Dims))
-	for a := 0; a < m; a++ {
-		kinds[a] = loopir.Seq
-	}
-	n := b.newNest(op, updates, kinds)
-	n.Part = -1 // two points may write one element
-	var dyn []int
-	for j := 0; j < k; j++ {
-		ii := identity(m + 1)
-		ii[m] = loopir.Index{Loop: -1, Off: j}
-		dyn = append(dyn, b.load(n, indices, ii))
-	}
-	oi := make([]loopir.Index, rank)
-	for a := range oi {
-		if a < k {
-			oi[a] = loopir.Index{Loop: -1, Dyn: a + 1}
-		} else {
-			oi[a] = loopir.Index{Loop: m + a - k}
-		}
-	}
-	tid := t.ID
-	fault := b.fault(op, func(hs *HostState) string {
-		return fmt.Sprintf("indices must index into shape %s (the first %d dims): an index is out of range", shape.List(hs.Shapes[tid]), k)
-	})
-	v := b.load(n, updates, identity(len(kinds)))
-	if add {
-		p := n.Add(&loopir.Instr{Op: loopir.OpLoad, Type: dt, Acc: &loopir.Access{Buf: out, Idx: oi, Fault: fault}, Args: dyn})
-		if dt == memref.Float16 {
-			p = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{p}})
-		}
-		v = roundTo(n, dt, n.Binary(loopir.OpAdd, ct, p, v))
-	}
-	if dt == memref.Float16 {
-		v = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: dt, Args: []int{v}})
-	}
-	n.Add(&loopir.Instr{Op: loopir.OpStore, Type: dt, Acc: &loopir.Access{Buf: out, Idx: oi, Fault: fault}, Args: append([]int{v}, dyn...)})
 }

@@ -23,6 +23,7 @@ import (
 
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/shape"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -59,6 +60,10 @@ type Def struct {
 	// Lower emits the loop nests computing every result of op; res is
 	// result 0.
 	Lower func(b Builder, op *mlir.Op, f Facts, res *mlir.Value)
+	// Sizes lists the operands whose values size the result (a shape
+	// operand): the host reads them before each run, and Dims gets them
+	// in vals. Check must require them with Checker.NeedHost.
+	Sizes []int
 	// SameShapeAs is 1 + the operand whose dims result 0 has, so that a
 	// dynamic dim of the result is known equal to that operand's; 0: none.
 	SameShapeAs int
@@ -79,6 +84,10 @@ type Checker interface {
 	// when compiling, or a message saying why it is not (what names the
 	// operand in the message).
 	ConstInts(v *mlir.Value, what string) ([]int64, string)
+	// NeedHost checks that integer operand v is known before each run (a
+	// constant, an integer argument, integer ops on them), so that it may
+	// size results (Def.Sizes); otherwise it says why not.
+	NeedHost(v *mlir.Value, what string) string
 }
 
 // Builder is what Lower may ask of the compiler. Buffers are loop IR
@@ -106,6 +115,24 @@ type Builder interface {
 	// Param is the index of the run-time parameter holding the product
 	// of v's dims over axes.
 	Param(v *mlir.Value, axes ...int) int
+
+	// Fault defines a fault code for op: a run that raises it stops with
+	// an error at op's position whose message msg makes from the run's
+	// shapes. Accesses with dynamic indices take it (loopir.Access.Fault).
+	Fault(op *mlir.Op, msg func(hs *shape.HostState) string) int
+	// LoadChecked is Load through an index with dynamic terms: dyn are
+	// the integer values Index.Dyn numbers (1…); fault, when nonzero,
+	// bounds-checks them.
+	LoadChecked(n *loopir.Nest, v *mlir.Value, idx []loopir.Index, fault int, dyn ...int) int
+	// LoadBuf reads buffer buf (element type dt) at idx, bounds-checked
+	// with fault when nonzero, converted to the compute type.
+	LoadBuf(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index, fault int, dyn ...int) int
+	// StoreBuf is Store through an index with dynamic terms.
+	StoreBuf(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index, x int, fault int, dyn ...int)
+	// Copy creates res's buffer and emits a nest copying x into it, x
+	// read at idx (one index per axis of x over res's loops); it returns
+	// the buffer.
+	Copy(op *mlir.Op, res, x *mlir.Value, idx []loopir.Index) int
 }
 
 // ComputeType is the type a value of dt is computed in: f32 for the
