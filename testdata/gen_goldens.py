@@ -3219,6 +3219,73 @@ def _(t, ix, u, ti, ixi, ui, sidx, supd, shape, p, gix, gix3):
             gather_nd(p, gix3))
 
 
+# --- issue 14: the fused activations of _FusedMatMul and _FusedConv2D -----------------
+
+
+def fused_stages(y, args, fused, alpha=0.2, eps=1e-4):
+    """The stages after the product, each rounded to y's dtype (as the reference evaluator and the separate
+    ops do): a bias, or a batch norm computed in float64 and rounded once; then an addend; then one activation
+    computed in float64 on the rounded value and rounded."""
+    dt = y.dtype
+    f64 = lambda v: np.asarray(v, dtype=np.float64)
+    if fused[0] == "FusedBatchNorm":
+        scale, offset, mean, var = (f64(a) for a in args[:4])
+        y = ((f64(y) - mean) / np.sqrt(var + np.float64(np.float32(eps))) * scale + offset).astype(dt)
+        rest = args[4:]
+    else:
+        y = (y + args[0]).astype(dt)
+        rest = args[1:]
+    ops = list(fused[1:])
+    if ops and ops[0] == "Add":
+        y = (y + rest[0]).astype(dt)
+        ops = ops[1:]
+    if not ops:
+        return y
+    x = f64(y)
+    act = ops[0]
+    if act == "Relu":
+        r = np.maximum(x, 0)
+    elif act == "Relu6":
+        r = np.minimum(np.maximum(x, 0), 6)
+    elif act == "Elu":
+        r = np.where(x > 0, x, np.expm1(x))
+    elif act == "LeakyRelu":
+        a = np.float64(np.float32(alpha)).astype(dt).astype(np.float64)
+        r = np.where(x > 0, x, x * a)
+    elif act == "Tanh":
+        r = np.tanh(x)
+    elif act == "Sigmoid":
+        r = 1 / (1 + np.exp(-x))
+    elif act == "GeluExact":
+        erfc = np.vectorize(math.erfc, otypes=[np.float64])
+        r = 0.5 * x * erfc(-x / math.sqrt(2)) if x.size else x
+    else:
+        assert act == "GeluApproximate", act
+        r = 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x * x * x)))
+    return r.astype(dt)
+
+
+@op4_kernel("fused_activations", [
+    [F((7, 13), -1, 1), F((13, 5), -1, 1), F((5,), -1, 1), F((7, 5)), F((2, 5, 6, 3), -1, 1), F((3, 3, 3, 4), -1, 1),
+     F((4,)), F((2, 5, 6, 4)), F((4,), 0.5, 2), F((4,)), F((4,)), F((4,), 0.1, 2)],
+    [F((1, 1)), F((1, 1)), F((1,)), F((1, 1)), F((1, 1, 1, 1)), F((1, 1, 1, 1)), F((1,)), F((1, 1, 1, 1)),
+     F((1,), 0.5, 2), F((1,)), F((1,)), F((1,), 0.1, 2)],
+    [F((0, 13)), F((13, 5)), F((5,)), F((0, 5)), F((0, 4, 4, 2)), F((2, 2, 2, 3)), F((3,)), F((0, 4, 4, 3)),
+     F((3,), 0.5, 2), F((3,)), F((3,)), F((3,), 0.1, 2)],
+    [F((13, 64), -0.5, 0.5), F((64, 7), -0.5, 0.5), F((7,), -2, 2), F((13, 7)), F((1, 9, 7, 5), -1, 1),
+     F((2, 3, 5, 6), -1, 1), F((6,)), F((1, 9, 7, 6)), F((6,), 0.5, 2), F((6,)), F((6,)), F((6,), 0.1, 2)],
+])
+def _(a, b, bias, addend, x, w, cb, cadd, scale, offset, mean, var):
+    p = op4.MatMul(a, b)
+    c = op4.Conv2D(x, w, (1, 1, 1, 1), "SAME")
+    outs = [fused_stages(p, [bias], ["BiasAdd", act], alpha=0.3 if act == "LeakyRelu" else 0.2)
+            for act in ["Relu6", "Elu", "LeakyRelu", "Tanh", "Sigmoid", "GeluExact", "GeluApproximate"]]
+    outs += [fused_stages(p, [bias, addend], ["BiasAdd", "Add"]), fused_stages(p, [bias, addend], ["BiasAdd", "Add", "Relu"]),
+             fused_stages(c, [cb], ["BiasAdd", "Relu"]), fused_stages(c, [cb, cadd], ["BiasAdd", "Add", "LeakyRelu"], alpha=0.1),
+             fused_stages(c, [scale, offset, mean, var], ["FusedBatchNorm", "Relu6"], eps=1e-3)]
+    return tuple(outs)
+
+
 # --- issue 4: realistic mixed chains -------------------------------------------
 
 

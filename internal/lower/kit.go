@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"fmt"
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/internal/mlir"
 	"github.com/sandjit/sandjit/internal/opkit"
@@ -96,4 +97,14 @@ func (k kitBuilder) StoreBuf(n *loopir.Nest, buf int, dt memref.DType, idx []loo
 func (k kitBuilder) Copy(op *mlir.Op, res, x *mlir.Value, idx []loopir.Index) int {
 	k.b.lowerCopy(op, res, x, idx)
 	return k.b.buf[res.ID]
+}
+
+func (k kitBuilder) Nest(op *mlir.Op) *loopir.Nest {
+	n := &loopir.Nest{Name: shortName(op.Name), Part: -1, Src: []string{fmt.Sprintf("'%s' at %s", op.Name, op.Pos)}}
+	k.b.prog.Nests = append(k.b.prog.Nests, n)
+	return n
+}
+
+func (k kitBuilder) SameDim(v *mlir.Value, a int, r *mlir.Value, ra int) bool {
+	return k.b.c.syms[k.b.value(v).ID][a] == k.b.c.syms[k.b.value(r).ID][ra]
 }

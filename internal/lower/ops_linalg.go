@@ -20,7 +20,7 @@ func linalgOps() []*opDef {
 		{name: "tf.BatchMatMulV2", arity: 2, types: setNum, check: checkMatMul(true, false), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b, adj_x/adj_y; batch dims broadcast", doc: "batched x·y, broadcast batch dims (adj_x, adj_y)"},
 		{name: "tf.BatchMatMul", arity: 2, types: setNum, check: checkMatMul(true, false), dims: dimsMatMul, lower: lowerMatMul, notes: "adj_x, adj_y; batch dims broadcast as the second version's (TF's first requires equal ones)", doc: "batched x·y (adj_x, adj_y), as the second version"},
 		{name: "tf.BatchMatMulV3", arity: 2, types: setNum, check: checkMatMul(true, false), dims: dimsMatMul, lower: lowerMatMul, notes: "adj_x, adj_y; batch dims broadcast; Ta = Tb = Tout only", doc: "batched x·y (adj_x, adj_y), one element type"},
-		{name: "tf._FusedMatMul", arity: -1, types: setNum, check: checkMatMul(false, true), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b, adj_x/adj_y; batch dims broadcast", doc: "a·b + bias (and Relu): fused_ops"},
+		{name: "tf._FusedMatMul", arity: -1, types: setNum, check: checkMatMul(false, true), dims: dimsMatMul, lower: lowerMatMul, notes: "transpose_a/b; fused_ops BiasAdd, optionally Add, optionally Relu, Relu6, Elu, LeakyRelu, Tanh, Sigmoid, GeluExact or GeluApproximate; each stage rounded", doc: "a·b + bias (+ addend) and an activation: fused_ops"},
 		{name: "tf.Range", arity: 3, types: setNum, sizes: []int{0, 1, 2}, check: checkRange, dims: dimsRange, elem: rangeElem, lower: lowerRange,
 			needs: "start, limit, delta: " + read, notes: "sizes computed exactly for integers", doc: "start, start+delta, … up to limit"},
 		{name: "tf.LinSpace", arity: 3, types: setLinSpace, sizes: []int{2}, check: checkLinSpace, dims: dimsLinSpace, elem: rangeElem, lower: lowerLinSpace,
@@ -38,9 +38,9 @@ func linalgOps() []*opDef {
 
 // matmulFacts are MatMul's, BatchMatMulV2's and _FusedMatMul's parameters.
 type matmulFacts struct {
-	ta, tb   bool     // transpose (adjoint) the first / second operand
-	batched  bool     // BatchMatMulV2: leading dims are batch dims
-	epilogue []string // the fused op's ops after the product (fused_ops)
+	ta, tb  bool        // transpose (adjoint) the first / second operand
+	batched bool        // BatchMatMulV2: leading dims are batch dims
+	fused   *fusedFacts // the fused op's stages after the product (fused_ops)
 }
 
 // checkMatMul checks a product: batched, with batch dims; fused, with an
@@ -80,22 +80,9 @@ func checkProduct(op *mlir.Op, f *opFacts, in []mlir.TensorType, batched, fused 
 		return fmt.Sprintf("expects rank-2 operands, got %s and %s", a, b)
 	}
 	if fused {
-		names, ok := op.Attr("fused_ops").(mlir.ArrayAttr)
-		if !ok {
-			return "requires a fused_ops attribute"
-		}
-		for _, n := range names {
-			s, ok := n.(mlir.StringAttr)
-			if !ok || !slices.Contains([]string{"BiasAdd", "Relu", "Relu6"}, string(s)) {
-				return fmt.Sprintf("fused op %s is not supported (BiasAdd, Relu, Relu6 are)", n)
-			}
-			mm.epilogue = append(mm.epilogue, string(s))
-		}
-		if len(mm.epilogue) == 0 || mm.epilogue[0] != "BiasAdd" {
-			return "fused_ops must start with \"BiasAdd\""
-		}
-		if len(in) != 3 || in[2].Rank() != 1 || in[2].Elem != a.Elem {
-			return fmt.Sprintf("requires a rank-1 bias of the operands' type as its third operand, got %d operands", len(in))
+		var m string
+		if mm.fused, m = checkFused(op, in, 2, false); m != "" {
+			return m
 		}
 	} else if len(in) != 2 {
 		return fmt.Sprintf("requires 2 operands, got %d", len(in))
@@ -128,9 +115,9 @@ func dimsMatMul(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string)
 		}
 	}
 	out = append(out, m, n)
-	if len(in) == 3 {
-		if b := in[2][0]; b != mlir.Dynamic && n != mlir.Dynamic && b != n {
-			return nil, fmt.Sprintf("Must provide as many biases as the last dimension of the product: %d vs. %d", b, n)
+	if mm.fused != nil {
+		if m := mm.fused.fusedDims(in, out); m != "" {
+			return nil, m
 		}
 	}
 	return out, ""
@@ -186,7 +173,7 @@ func lowerMatMul(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	av := b.load(n, x, operandIndex(x, xt, i, k, mm.ta))
 	bv := b.load(n, y, operandIndex(y, yt, k, j, mm.tb))
 	prod := n.Binary(loopir.OpMul, ct, av, bv)
-	direct := ct == dt && len(mm.epilogue) == 0
+	direct := ct == dt && mm.fused == nil
 	var acc int
 	if direct {
 		acc = b.resultBuffer(res)
@@ -207,17 +194,8 @@ func lowerMatMul(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	e := b.newNest(op, res, nil)
 	r := len(rt.Dims)
 	v := e.Load(ct, &loopir.Access{Buf: acc, Idx: identity(r)})
-	for _, name := range mm.epilogue {
-		switch name {
-		case "BiasAdd":
-			bias := b.load(e, op.Operands[2], []loopir.Index{{Loop: r - 1}})
-			v = e.Binary(loopir.OpAdd, ct, v, bias)
-		case "Relu":
-			v = e.Binary(loopir.OpMax, ct, v, e.ConstBits(ct, constBits(ct, 0)))
-		case "Relu6":
-			v = e.Binary(loopir.OpMax, ct, v, e.ConstBits(ct, constBits(ct, 0)))
-			v = e.Binary(loopir.OpMin, ct, v, e.ConstBits(ct, constBits(ct, 6)))
-		}
+	if mm.fused != nil {
+		v = b.emitFused(e, op, mm.fused, v, dt, r)
 	}
 	store(e, out, dt, identity(r), roundTo(e, dt, v))
 }

@@ -15,8 +15,7 @@ import (
 // Neural-network ops of Tier 3: Conv2D (a reduction nest over the output
 // and the filter window, reading a zero-padded copy of the input when the
 // padding is not VALID), FusedBatchNorm/V2/V3 in inference (a per-channel
-// scale and shift) and Einsum (one reduction nest whose loops are the
-// equation's labels).
+// scale and shift).
 
 // setConv is the element types of TensorFlow's Conv2D (T: half, bfloat16,
 // float, double, int32; sandjit has no bfloat16).
@@ -26,14 +25,14 @@ func nnOps() []*opDef {
 	ops := []*opDef{
 		{name: "tf.Conv2D", arity: 2, types: setConv, check: checkConv2D, dims: dimsConv2D, lower: lowerConv2D,
 			notes: "NHWC input, HWIO filter (NCHW rejected, as TF's CPU kernel); SAME, VALID, EXPLICIT; strides, dilations; groups when the input depth is a multiple of the filter's", doc: "NHWC input * HWIO filter: strides, padding SAME/VALID/EXPLICIT, dilations, groups"},
+		{name: "tf._FusedConv2D", arity: -1, types: setConv, check: checkFusedConv2D, dims: dimsFusedConv2D, lower: lowerConv2D,
+			notes: "as the plain convolution; fused_ops BiasAdd or FusedBatchNorm (epsilon), optionally Add, optionally Relu, Relu6, Elu, LeakyRelu, Tanh, Sigmoid, GeluExact or GeluApproximate; each stage rounded", doc: "convolution + bias or batch norm (+ addend) and an activation: fused_ops"},
 		{name: "tf.FusedBatchNorm", arity: 5, types: setFloat, results: 5, check: checkBatchNorm, dims: dimsBatchNorm, lower: lowerBatchNorm, more: moreBatchNorm,
 			notes: "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)", doc: "inference: (x - mean)·rsqrt(variance + ε)·scale + offset per channel"},
 		{name: "tf.FusedBatchNormV2", arity: 5, types: setFloat, results: 5, check: checkBatchNorm, dims: dimsBatchNorm, lower: lowerBatchNorm, more: moreBatchNorm,
 			notes: "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)", doc: "as FusedBatchNorm"},
 		{name: "tf.FusedBatchNormV3", arity: 5, types: setFloat, results: 6, check: checkBatchNorm, dims: dimsBatchNorm, lower: lowerBatchNorm, more: moreBatchNorm,
 			notes: "inference only (is_training = false); NHWC, NCHW, NDHWC, NCDHW; scale, offset, mean, variance f32 (or f64)", doc: "as FusedBatchNorm, plus reserve_space_3"},
-		{name: "tf.Einsum", arity: -1, types: setNum, check: checkEinsum, dims: dimsEinsum, lower: lowerEinsum,
-			notes: `one or two operands; "..." broadcasts; implicit output; a label repeated within an operand takes its diagonal (a trace when summed); a label repeated in the output is rejected`, doc: "one or two operands: labels, diagonals, \"...\", implicit output"},
 	}
 	for _, d := range ops {
 		d.tier, d.elem = 3, firstElem
@@ -41,36 +40,22 @@ func nnOps() []*opDef {
 	return ops
 }
 
-// nnFacts are the resolved attributes of Conv2D, FusedBatchNorm and
-// Einsum.
+// nnFacts are the resolved attributes of Conv2D and FusedBatchNorm.
 type nnFacts struct {
 	// Conv2D, per spatial axis (height, width).
 	strides, dilations [2]int
-	padding            string    // SAME, VALID or EXPLICIT
-	explicit           [2][2]int // EXPLICIT: padding before and after
+	padding            string      // SAME, VALID or EXPLICIT
+	explicit           [2][2]int   // EXPLICIT: padding before and after
+	fused              *fusedFacts // the fused convolution's stages after it
 
 	// FusedBatchNorm.
 	channel int          // the channel axis of x
 	eps     float64      // epsilon, rounded to f32 as TensorFlow's attribute is
 	ct      memref.DType // the compute type: f32, or f64 when x or scale is f64
 
-	// Einsum.
-	ein *shape.EinsumSpec
 }
 
 // --- Conv2D --------------------------------------------------------------------
-
-// attrString reads a string attribute, or def when absent.
-func attrString(op *mlir.Op, name, def string) (string, string) {
-	switch a := op.Attr(name).(type) {
-	case nil:
-		return def, ""
-	case mlir.StringAttr:
-		return string(a), ""
-	default:
-		return "", fmt.Sprintf("attribute %s must be a string, got %s", name, a)
-	}
-}
 
 func checkConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
 	x, w := in[0], in[1]
@@ -86,7 +71,7 @@ func checkConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	if w.Rank() != 4 {
 		return fmt.Sprintf("filter must be 4-dimensional, got %s", w)
 	}
-	format, m := attrString(op, "data_format", "NHWC")
+	format, m := opkit.AttrString(op, "data_format", "NHWC")
 	if m != "" {
 		return m
 	}
@@ -131,7 +116,7 @@ func checkConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 		}
 		nn.strides[a], nn.dilations[a] = int(s), int(d)
 	}
-	padding, m := attrString(op, "padding", "")
+	padding, m := opkit.AttrString(op, "padding", "")
 	if m != "" {
 		return m
 	}
@@ -366,7 +351,7 @@ func lowerConv2D(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 
 	out := b.resultBuffer(res)
 	acc := out
-	if ct != dt {
+	if ct != dt || nn.fused != nil {
 		acc = b.tempBuffer(res, ".acc", ct)
 	}
 	wbuf := -1
@@ -443,7 +428,32 @@ func lowerConv2D(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	}
 	e := b.newNest(op, res, nil)
 	v := e.Load(ct, &loopir.Access{Buf: acc, Idx: identity(4)})
+	if nn.fused != nil {
+		v = b.emitFused(e, op, nn.fused, v, dt, 4)
+	}
 	store(e, out, dt, identity(4), v)
+}
+
+// checkFusedConv2D checks the convolution of operands 0 and 1, then the
+// fused stages on the rest.
+func checkFusedConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
+	if len(in) < 3 {
+		return fmt.Sprintf("requires at least 3 operands, got %d", len(in))
+	}
+	if m := checkConv2D(c, op, f, in[:2]); m != "" {
+		return m
+	}
+	var m string
+	f.nn.fused, m = checkFused(op, in, 2, true)
+	return m
+}
+
+func dimsFusedConv2D(op *mlir.Op, f *opFacts, in [][]int, vals [][]int64) ([]int, string) {
+	out, m := dimsConv2D(op, f, in[:2], vals[:2])
+	if m != "" {
+		return nil, m
+	}
+	return out, f.nn.fused.fusedDims(in, out)
 }
 
 // --- FusedBatchNorm, V2, V3 -----------------------------------------------------
@@ -480,7 +490,7 @@ func checkBatchNorm(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) s
 	if x.Elem == memref.Float64 || u == memref.Float64 {
 		nn.ct = memref.Float64
 	}
-	format, m := attrString(op, "data_format", "NHWC")
+	format, m := opkit.AttrString(op, "data_format", "NHWC")
 	if m != "" {
 		return m
 	}
@@ -643,186 +653,4 @@ func lowerBatchNorm(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 		n := b.newNest(op, r, nil)
 		store(n, buf, u, identity(len(b.typeOf(r).Dims)), n.ConstBits(u, 0))
 	}
-}
-
-// --- Einsum ----------------------------------------------------------------------
-
-func checkEinsum(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) string {
-	if len(in) < 1 || len(in) > 2 {
-		return fmt.Sprintf("Expecting 1 or 2 input subscripts in equation, got %d operands", len(in))
-	}
-	ranks := make([]int, len(in))
-	for i, t := range in {
-		if !setNum.has(t.Elem) {
-			return fmt.Sprintf("operand #%d must be a tensor of %s values, but got %s", i, setNum, t)
-		}
-		if t.Elem != in[0].Elem {
-			return fmt.Sprintf("requires the same element type for all operands, got %s and %s", in[0], t)
-		}
-		ranks[i] = t.Rank()
-	}
-	if op.Attr("equation") == nil {
-		return "requires an equation attribute"
-	}
-	eq, m := attrString(op, "equation", "")
-	if m != "" {
-		return m
-	}
-	spec, m := shape.ParseEinsum(eq, ranks)
-	if m != "" {
-		return m
-	}
-	f.nn = &nnFacts{ein: spec}
-	return ""
-}
-
-func dimsEinsum(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
-	return f.nn.ein.Dims(in)
-}
-
-// lowerEinsum emits the contraction as one nest: a parallel loop for each
-// output axis (the "..." dims included) and a reduce loop for each summed
-// label, the product of the operands accumulated into the result (through
-// an f32 temporary for f16). The reduce loops come last, unless the
-// output's last label is the last axis of every operand that has it (a
-// matmul's j): then they come just before it, so that it runs contiguously.
-// "..." dims of an operand broadcast (numpy's rules) against the result's.
-func lowerEinsum(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
-	spec := f.nn.ein
-	rt := b.typeOf(res)
-	dt := rt.Elem
-	ct := computeType(dt)
-	r := len(rt.Dims)
-	operands := make([]*mlir.Value, len(op.Operands))
-	for j, v := range op.Operands {
-		operands[j] = b.value(v)
-	}
-	o := spec.Out
-	outEll := -1 // the output axis where "..." starts
-	outAxis := map[byte]int{}
-	for p, l := range o.Labels {
-		outAxis[l] = o.Axis(p, r)
-	}
-	if o.Ell >= 0 {
-		outEll = o.Ell
-	}
-
-	// Where the reduce loops go.
-	split := r
-	if len(spec.Sum) > 0 && r > 0 && len(o.Labels) > 0 && o.Axis(len(o.Labels)-1, r) == r-1 {
-		last := o.Labels[len(o.Labels)-1]
-		contiguous := true
-		for j, t := range spec.In {
-			for p, l := range t.Labels {
-				if l == last && t.Axis(p, len(b.typeOf(operands[j]).Dims)) != len(b.typeOf(operands[j]).Dims)-1 {
-					contiguous = false
-				}
-			}
-		}
-		if contiguous {
-			split = r - 1
-		}
-	}
-	n := &loopir.Nest{Name: shortName(op.Name), Part: -1, Src: []string{fmt.Sprintf("'%s' at %s", op.Name, op.Pos)}}
-	loopOfAxis := make([]int, r) // output axis → loop
-	for a := 0; a < split; a++ {
-		loopOfAxis[a] = len(n.Loops)
-		n.Loops = append(n.Loops, loopir.Loop{Extent: b.extent(res, a)})
-	}
-	loopOf := map[byte]int{}
-	for _, l := range spec.Sum {
-		// The extent of a summed label: an operand axis that has it,
-		// static if one is.
-		var ext loopir.Size
-		found := false
-		for j, t := range spec.In {
-			for p, m := range t.Labels {
-				if m != l {
-					continue
-				}
-				a := t.Axis(p, len(b.typeOf(operands[j]).Dims))
-				if !found || b.typeOf(operands[j]).Dims[a] != mlir.Dynamic {
-					ext = b.extent(operands[j], a)
-				}
-				found = true
-			}
-		}
-		loopOf[l] = len(n.Loops)
-		n.Loops = append(n.Loops, loopir.Loop{Extent: ext, Kind: loopir.Reduce})
-	}
-	for a := split; a < r; a++ {
-		loopOfAxis[a] = len(n.Loops)
-		n.Loops = append(n.Loops, loopir.Loop{Extent: b.extent(res, a)})
-	}
-	for l, a := range outAxis {
-		loopOf[l] = loopOfAxis[a]
-	}
-	if r > 0 {
-		n.Part = loopOfAxis[0]
-	}
-	b.prog.Nests = append(b.prog.Nests, n)
-
-	prod := -1
-	for j, v := range operands {
-		t := spec.In[j]
-		vt := b.typeOf(v)
-		vr := len(vt.Dims)
-		idx := make([]loopir.Index, vr)
-		var diag []int // a repeated label's axes after its first: the loop's index value
-		for p, l := range t.Labels {
-			if slices.Contains(t.Labels[:p], l) {
-				diag = append(diag, n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: memref.Int32, Loop: loopOf[l]}))
-				idx[t.Axis(p, vr)] = loopir.Index{Loop: -1, Dyn: len(diag)}
-				continue
-			}
-			idx[t.Axis(p, vr)] = loopir.Index{Loop: loopOf[l]}
-		}
-		nej := vr - len(t.Labels)
-		for e := 0; e < nej; e++ {
-			a := t.Ell + e
-			oa := outEll + spec.NE - nej + e
-			l := loopOfAxis[oa]
-			d, rd := vt.Dims[a], rt.Dims[oa]
-			switch {
-			case d == 1 || (d == mlir.Dynamic && rd == 1):
-				idx[a] = loopir.Index{Loop: -1}
-			case d != mlir.Dynamic || b.c.syms[v.ID][a] == b.c.syms[res.ID][oa]:
-				idx[a] = loopir.Index{Loop: l}
-			default:
-				idx[a] = loopir.Index{Loop: l, Bcast: loopir.BcastDynamic}
-			}
-		}
-		var x int
-		if diag == nil {
-			x = b.load(n, v, idx)
-		} else {
-			// In range: the shape function holds every axis of a label to one size.
-			x = b.loadChecked(n, v, idx, 0, diag...)
-		}
-		if prod < 0 {
-			prod = x
-		} else {
-			prod = n.Binary(loopir.OpMul, ct, prod, x)
-		}
-	}
-	outIdx := make([]loopir.Index, r)
-	for a := range outIdx {
-		outIdx[a] = loopir.Index{Loop: loopOfAxis[a]}
-	}
-	out := b.resultBuffer(res)
-	if len(spec.Sum) == 0 {
-		store(n, out, dt, outIdx, prod)
-		return
-	}
-	acc := out
-	if ct != dt {
-		acc = b.tempBuffer(res, ".acc", ct)
-	}
-	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedSum, Acc: &loopir.Access{Buf: acc, Idx: outIdx}, Args: []int{prod}})
-	if acc == out {
-		return
-	}
-	e := b.newNest(op, res, nil)
-	v := e.Load(ct, &loopir.Access{Buf: acc, Idx: identity(r)})
-	store(e, out, dt, identity(r), v)
 }

@@ -43,7 +43,7 @@ func bn(op, x, p, attrs string, results ...string) string {
 	return nnOp(op, []string{x, p, p, p, p}, attrs, results...)
 }
 
-func einsum(eq string, res string, operands ...string) string {
+func einsumOp(eq string, res string, operands ...string) string {
 	return nnOp("tf.Einsum", operands, fmt.Sprintf("{equation = %q}", eq), res)
 }
 
@@ -126,25 +126,25 @@ func TestNNDiagnostics(t *testing.T) {
 		{"bn epsilon", bn("tf.FusedBatchNormV3", x4, c1, `{epsilon = "small", is_training = false}`, x4, c1, c1, c1, c1, bn6), `op attribute epsilon must be a float, got "small"`},
 		{"bn is_training type", bn("tf.FusedBatchNormV3", x4, c1, `{is_training = 0 : i64}`, x4, c1, c1, c1, c1, bn6), "op attribute is_training must be a bool, got 0 : i64"},
 
-		{"einsum operands", einsum("i,i,i->", "tensor<f32>", c1, c1, c1), at + "'tf.Einsum' op Expecting 1 or 2 input subscripts in equation, got 3 operands"},
+		{"einsum operands", einsumOp("i,i,i->", "tensor<f32>", c1, c1, c1), at + "'tf.Einsum' op Expecting 1 or 2 input subscripts in equation, got 3 operands"},
 		{"einsum no equation", nnOp("tf.Einsum", []string{c1}, "{}", c1), "'tf.Einsum' op requires an equation attribute"},
-		{"einsum input count", einsum("i,j->ij", "tensor<?x?xf32>", c1), `op equation "i,j->ij": has 2 input subscripts for 1 operands`},
-		{"einsum arrows", einsum("ij->i->j", c1, "tensor<?x?xf32>"), `op equation "ij->i->j": more than one "->"`},
-		{"einsum malformed", einsum("i1,j", "tensor<?x?xf32>", c1, c1), `op equation "i1,j": input subscripts "i1" are malformed`},
-		{"einsum two ellipses", einsum("...i...->i", c1, "tensor<?x?xf32>"), `input subscripts "...i..." are malformed`},
-		{"einsum rank", einsum("ij,jk->ik", "tensor<?x?xf32>", "tensor<?x?x?xf32>", "tensor<?x?xf32>"), `op equation "ij,jk->ik": input 0 has rank 3 but subscripts "ij"`},
+		{"einsum input count", einsumOp("i,j->ij", "tensor<?x?xf32>", c1), `op equation "i,j->ij": has 2 input subscripts for 1 operands`},
+		{"einsum arrows", einsumOp("ij->i->j", c1, "tensor<?x?xf32>"), `op equation "ij->i->j": more than one "->"`},
+		{"einsum malformed", einsumOp("i1,j", "tensor<?x?xf32>", c1, c1), `op equation "i1,j": input subscripts "i1" are malformed`},
+		{"einsum two ellipses", einsumOp("...i...->i", c1, "tensor<?x?xf32>"), `input subscripts "...i..." are malformed`},
+		{"einsum rank", einsumOp("ij,jk->ik", "tensor<?x?xf32>", "tensor<?x?x?xf32>", "tensor<?x?xf32>"), `op equation "ij,jk->ik": input 0 has rank 3 but subscripts "ij"`},
 
-		{"einsum unknown output", einsum("ij->ik", "tensor<?x?xf32>", "tensor<?x?xf32>"), `op equation "ij->ik": output label 'k' does not appear in the inputs`},
-		{"einsum repeated output", einsum("ij->ii", "tensor<?x?xf32>", "tensor<?x?xf32>"), `output label 'i' is repeated`},
-		{"einsum lost ellipsis", einsum("...ij,jk->ik", "tensor<?x?xf32>", "tensor<?x?x?xf32>", "tensor<?x?xf32>"),
+		{"einsum unknown output", einsumOp("ij->ik", "tensor<?x?xf32>", "tensor<?x?xf32>"), `op equation "ij->ik": output label 'k' does not appear in the inputs`},
+		{"einsum repeated output", einsumOp("ij->ii", "tensor<?x?xf32>", "tensor<?x?xf32>"), `output label 'i' is repeated`},
+		{"einsum lost ellipsis", einsumOp("...ij,jk->ik", "tensor<?x?xf32>", "tensor<?x?x?xf32>", "tensor<?x?xf32>"),
 			`op equation "...ij,jk->ik": the inputs' "..." stands for 1 dims but the output has no "..."`},
-		{"einsum label sizes", einsum("ij,jk->ik", "tensor<?x?xf32>", "tensor<3x4xf32>", "tensor<5x6xf32>"),
+		{"einsum label sizes", einsumOp("ij,jk->ik", "tensor<?x?xf32>", "tensor<3x4xf32>", "tensor<5x6xf32>"),
 			"op Expected dimension 4 at axis 0 of input 1 shaped [5,6] but got dimension 5 (label 'j')"},
-		{"einsum ellipsis sizes", einsum("...i,...i->...", "tensor<?xf32>", "tensor<2x3xf32>", "tensor<4x3xf32>"),
+		{"einsum ellipsis sizes", einsumOp("...i,...i->...", "tensor<?xf32>", "tensor<2x3xf32>", "tensor<4x3xf32>"),
 			`op the inputs' "..." dims do not broadcast: [2] vs. [4]`},
-		{"einsum types", einsum("i,i->", "tensor<f32>", c1, "tensor<?xf64>"), "op requires the same element type for all operands, got tensor<?xf32> and tensor<?xf64>"},
-		{"einsum bool", einsum("i->", "tensor<i1>", "tensor<?xi1>"), "op operand #0 must be a tensor of"},
-		{"einsum declared result", einsum("ij,jk->ki", "tensor<3x5xf32>", "tensor<3x4xf32>", "tensor<4x5xf32>"),
+		{"einsum types", einsumOp("i,i->", "tensor<f32>", c1, "tensor<?xf64>"), "op requires the same element type for all operands, got tensor<?xf32> and tensor<?xf64>"},
+		{"einsum bool", einsumOp("i->", "tensor<i1>", "tensor<?xi1>"), "op operand #0 must be a tensor of"},
+		{"einsum declared result", einsumOp("ij,jk->ki", "tensor<3x5xf32>", "tensor<3x4xf32>", "tensor<4x5xf32>"),
 			"op inferred type tensor<5x3xf32> is incompatible with the declared result type tensor<3x5xf32>"},
 	}
 	for _, c := range cases {
@@ -185,13 +185,13 @@ func TestNNShapeInference(t *testing.T) {
 			[]string{"tensor<?x?x?x?xf32>", "tensor<6xf32>", "tensor<6xf32>", "tensor<6xf32>", "tensor<6xf32>", "tensor<0xf32>"}},
 		{"bn V1", bn("tf.FusedBatchNorm", "tensor<?x2x?x?xf32>", c1, `{data_format = "NCHW", is_training = false}`, x4, c1, c1, c1, c1),
 			[]string{"tensor<?x2x?x?xf32>", "tensor<2xf32>", "tensor<2xf32>", "tensor<2xf32>", "tensor<2xf32>"}},
-		{"einsum matmul", einsum("ij,jk->ik", "tensor<?x?xf32>", "tensor<3x?xf32>", "tensor<?x5xf32>"), []string{"tensor<3x5xf32>"}},
-		{"einsum implicit", einsum("kj,ji", "tensor<?x?xf32>", "tensor<3x4xf32>", "tensor<4x5xf32>"), []string{"tensor<5x3xf32>"}},
-		{"einsum implicit transpose", einsum("ba", "tensor<?x?xf32>", "tensor<3x4xf32>"), []string{"tensor<4x3xf32>"}},
-		{"einsum sum", einsum("ij->", "tensor<f32>", "tensor<3x4xf32>"), []string{"tensor<f32>"}},
-		{"einsum ellipsis", einsum("...ij,...jk->...ik", "tensor<?x?x?x?xf32>", "tensor<2x1x4x5xf32>", "tensor<3x5x6xf32>"), []string{"tensor<2x3x4x6xf32>"}},
-		{"einsum implicit ellipsis", einsum("...ij,...jk", "tensor<?x?x?x?xf32>", "tensor<2x?x4x5xf32>", "tensor<3x5x6xf32>"), []string{"tensor<2x3x4x6xf32>"}},
-		{"einsum ellipsis in the middle", einsum("a...c->c...a", "tensor<?x?x?x?xf32>", "tensor<2x3x4x5xf32>"), []string{"tensor<5x3x4x2xf32>"}},
+		{"einsum matmul", einsumOp("ij,jk->ik", "tensor<?x?xf32>", "tensor<3x?xf32>", "tensor<?x5xf32>"), []string{"tensor<3x5xf32>"}},
+		{"einsum implicit", einsumOp("kj,ji", "tensor<?x?xf32>", "tensor<3x4xf32>", "tensor<4x5xf32>"), []string{"tensor<5x3xf32>"}},
+		{"einsum implicit transpose", einsumOp("ba", "tensor<?x?xf32>", "tensor<3x4xf32>"), []string{"tensor<4x3xf32>"}},
+		{"einsum sum", einsumOp("ij->", "tensor<f32>", "tensor<3x4xf32>"), []string{"tensor<f32>"}},
+		{"einsum ellipsis", einsumOp("...ij,...jk->...ik", "tensor<?x?x?x?xf32>", "tensor<2x1x4x5xf32>", "tensor<3x5x6xf32>"), []string{"tensor<2x3x4x6xf32>"}},
+		{"einsum implicit ellipsis", einsumOp("...ij,...jk", "tensor<?x?x?x?xf32>", "tensor<2x?x4x5xf32>", "tensor<3x5x6xf32>"), []string{"tensor<2x3x4x6xf32>"}},
+		{"einsum ellipsis in the middle", einsumOp("a...c->c...a", "tensor<?x?x?x?xf32>", "tensor<2x3x4x5xf32>"), []string{"tensor<5x3x4x2xf32>"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -336,7 +336,7 @@ func TestNNLoweringShape(t *testing.T) {
 			ops = append(ops, "tensor<"+strings.Repeat("?x", r)+"f32>")
 		}
 		rr := len(strings.ReplaceAll(strings.Split(c.eq, "->")[1], "...", "x"))
-		p := prog(t, einsum(c.eq, "tensor<"+strings.Repeat("?x", rr)+"f32>", ops...))
+		p := prog(t, einsumOp(c.eq, "tensor<"+strings.Repeat("?x", rr)+"f32>", ops...))
 		if len(p.Nests) != 1 || loopKinds(p.Nests[0]) != c.loops {
 			t.Errorf("%s: loops %s, want %s\n%s", c.eq, loopKinds(p.Nests[0]), c.loops, p)
 		}

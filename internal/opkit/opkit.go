@@ -133,6 +133,13 @@ type Builder interface {
 	// read at idx (one index per axis of x over res's loops); it returns
 	// the buffer.
 	Copy(op *mlir.Op, res, x *mlir.Value, idx []loopir.Index) int
+	// Nest adds an empty nest for op, not split across workers (Part -1)
+	// until the caller says which loop may be; the caller adds its loops.
+	Nest(op *mlir.Op) *loopir.Nest
+	// SameDim reports whether dim a of v is known to equal dim ra of r at
+	// run time (the same symbol), so that no run-time broadcast check is
+	// needed between them.
+	SameDim(v *mlir.Value, a int, r *mlir.Value, ra int) bool
 }
 
 // ComputeType is the type a value of dt is computed in: f32 for the
@@ -246,4 +253,33 @@ func AttrString(op *mlir.Op, name, def string) (string, string) {
 	default:
 		return "", fmt.Sprintf("attribute %s must be a string, got %s", name, a)
 	}
+}
+
+// AttrFloat reads float attribute name (an integer one is taken too), or
+// def when absent.
+func AttrFloat(op *mlir.Op, name string, def float64) (float64, string) {
+	switch a := op.Attr(name).(type) {
+	case nil:
+		return def, ""
+	case mlir.FloatAttr:
+		return a.Value, ""
+	case mlir.IntAttr:
+		return float64(a.Value), ""
+	default:
+		return 0, fmt.Sprintf("attribute %s must be a float, got %s", name, a)
+	}
+}
+
+// String lists the types of s the compiler handles, as "i8, i16, …".
+func (s Types) String() string {
+	out := ""
+	for _, d := range memref.CompiledDTypes() {
+		if s.Has(d) {
+			if out != "" {
+				out += ", "
+			}
+			out += d.String()
+		}
+	}
+	return out
 }
