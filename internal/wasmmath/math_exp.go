@@ -87,8 +87,21 @@ func expReduce32(e *vemit, z vr) (r, k23 vr) {
 // (minimax for the relative error of 1 + r + r²·Q(r) against e**r: 2**-28.3
 // before rounding the coefficients to f32).
 func expm1Poly32(e *vemit, r vr) vr {
-	q := e.poly(r, 4.9999994e-01, 1.6666520e-01, 4.1668393e-02, 8.3687500e-03, 1.3814529e-03)
-	return e.madd(e.mul(r, r), q, r)
+	return e.madd(e.mul(r, r), expQ32(e, r), r)
+}
+
+// expQ32 is Q(r) of expm1Poly32.
+func expQ32(e *vemit, r vr) vr {
+	return e.poly(r, 4.9999994e-01, 1.6666520e-01, 4.1668393e-02, 8.3687500e-03, 1.3814529e-03)
+}
+
+// expScale32 is s·e**r for |r| <= 0.3468 and s a power of two, as s +
+// (r·s)·(1 + r·Q(r)) (the polynomial of expm1Poly32): r·s is exact, so
+// the sum is rounded about once, in two instructions fewer under wazero
+// than s·(1 + expm1Poly32(r)).
+func expScale32(e *vemit, r, s vr) vr {
+	p := e.madd(expQ32(e, r), r, e.k(1))
+	return e.madd(e.mul(r, s), p, s)
 }
 
 // expF32 is exp(x) for f32 lanes: y = 1 + expm1Poly32(r) in [0.7, 1.42]
@@ -102,11 +115,10 @@ func expF32(e *vemit, x vr) vr {
 	// changes no result; it keeps k in [-150, 128].
 	x = e.maxK(e.minK(x, 89), -104) // NaN passes through
 	r, k23 := expReduce32(e, x)
-	y := e.add(e.k(1), expm1Poly32(e, r))
 	low := e.and(e.lt(x, e.k(-80)), e.kint(33<<23)) // 33<<23 where x < -80
 	s := e.iadd(e.iadd(k23, e.kint(126<<23)), low)  // 2**(k-1) or 2**(k+32)
 	f := e.isub(e.kint(128<<23), low)               // 2 or 2**-32
-	return e.mul(e.mul(y, s), f)
+	return e.mul(expScale32(e, r, s), f)
 }
 
 // expNonPos32 is exp(min(x, 0)) for f32 lanes, for arguments that cannot
@@ -125,8 +137,7 @@ func expNonPos32(e *vemit, x vr) vr {
 	hi := e.sub(x, e.mul(k, e.k(expLn2Hi32)))
 	r := e.sub(hi, e.mul(k, e.k(expLn2Lo32)))
 	s := e.op(wasm.OpI32x4Mul, m, e.kint(1<<23)) // 2**(k+32)
-	y := e.add(e.k(1), expm1Poly32(e, r))
-	return e.mul(e.mul(y, s), e.k(0x1p-32))
+	return e.mul(expScale32(e, r, s), e.k(0x1p-32))
 }
 
 func genExp32(e *vemit, a []vr) vr { return expCore(e, a[0]) }
