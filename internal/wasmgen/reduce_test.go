@@ -72,3 +72,30 @@ func TestUnrolledReduceDynamic(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrollAccSets pins the unroll and accumulator sets of softmax's
+// exp-and-sum body (cost 25): eight instances in two interleaved groups,
+// adding into four sets (instance u into u mod 4), so that no set moves
+// through the stack and the sums keep the order of four sets.
+func TestUnrollAccSets(t *testing.T) {
+	f32 := memref.Float32
+	acc := &loopir.Access{Buf: 1, Idx: []loopir.Index{{Loop: 0}, {Loop: -1}}}
+	n := &loopir.Nest{
+		Loops: []loopir.Loop{{Kind: loopir.Parallel}, {Kind: loopir.Reduce}},
+		Body: []*loopir.Instr{
+			{Op: loopir.OpLoad, Type: f32},
+			{Op: loopir.OpLoad, Type: f32},
+			{Op: loopir.OpSub, Type: f32, Args: []int{0, 1}},
+			{Op: loopir.OpMath, Math: loopir.MathExpNonPos, Type: f32, Args: []int{2}},
+			{Op: loopir.OpStore, Type: f32, Args: []int{3}},
+			{Op: loopir.OpAccum, Type: f32, Red: loopir.RedSum, Acc: acc, Args: []int{3}},
+		},
+	}
+	if c := n.Cost(); c != 25 {
+		t.Fatalf("cost %d, want 25", c)
+	}
+	u := unrollFor(n)
+	if u != 8 || interleaveWidth(n.Cost(), u) != 4 || accSets(n, u) != 4 {
+		t.Errorf("unroll %d, width %d, sets %d; want 8, 4, 4", u, interleaveWidth(n.Cost(), u), accSets(n, u))
+	}
+}
