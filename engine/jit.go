@@ -135,6 +135,10 @@ type JitExecutable struct {
 	// (the cache's byte bound would mean nothing).
 	def     atomic.Pointer[weak.Pointer[Executable]]
 	defRuns atomic.Uint32
+	// specs are the ready specializations last run and the inputs they
+	// ran (spechits.go): a run on inputs like those skips the full lookup.
+	specs    atomic.Pointer[specHits]
+	specRuns atomic.Uint32
 
 	mu      sync.Mutex
 	pending map[cache.Key]bool // specializations compiling in the background
@@ -335,6 +339,9 @@ func (e *JitExecutable) executableFor(ctx context.Context, inputs []*memref.Tens
 	if e.mode == SpecializeDisabled {
 		return e.defaultExe(ctx)
 	}
+	if x := e.knownSpec(inputs); x != nil {
+		return x, nil
+	}
 	shapes := make([][]int, len(inputs))
 	for i, t := range inputs {
 		if t == nil {
@@ -374,12 +381,19 @@ func (e *JitExecutable) executableFor(ctx context.Context, inputs []*memref.Tens
 	key := specKey(e.key, sym, values)
 	compile := func(ctx context.Context) (*lower.Kernel, error) { return e.specialize(ctx, sym, values) }
 	if e.mode == SpecializeAlways || e.defErr != nil {
-		return e.rt.executable(ctx, key, compile)
+		x, err := e.rt.executable(ctx, key, compile)
+		if err == nil {
+			e.rememberSpec(x, inputs, values)
+		}
+		return x, err
 	}
 	// Enabled with a default: the specialization if it is ready (or
 	// failed: no fallback after a failed specialization), else compile it
 	// in the background and run the default.
 	if x, err, ok := e.rt.loadedExecutable(key); ok {
+		if err == nil {
+			e.rememberSpec(x, inputs, values)
+		}
 		return x, err
 	}
 	e.mu.Lock()
