@@ -1332,6 +1332,9 @@ SOFTMAX_CASES = [
      V([[0, 1, 2], [-INF, -INF, -INF], [NAN, 0, 1], [INF, 0, 1], [-INF, 5, -INF], [80, 100, 120]]),
      V([[[1, 2], [-100, 100]], [[3e38, 3e38], [-3e38, 0]]])],
     [F((1000,), -10, 10), F((40, 50), -10, 10), F((4, 5, 64), -30, 30)],
+    # NaN, Inf and signed zeros inside rows long enough for the vector loops (softmax's row max ignores
+    # them: a NaN or +Inf makes its row NaN through the sum either way).
+    [F((37,), -10, 10, sp=[NAN]), F((9, 37), -10, 10, sp=[NAN, INF, -0.0, 0.0, -INF]), F((2, 3, 64), -30, 30, sp=[NAN, -0.0])],
 ]
 
 

@@ -273,6 +273,12 @@ type Instr struct {
 	// the fault word when the assertion fails (the lowering maps it back
 	// to the op).
 	Fault int
+	// Loose marks a float max or min Accum whose consumers do not depend
+	// on a NaN or the sign of a zero in its result (softmax's row max: a
+	// NaN in the row makes the row's sum NaN either way, and exp(x - 0)
+	// is exp(x + 0)). The code generator may then drop what it spends to
+	// keep them exact.
+	Loose bool
 }
 
 // HasResult reports whether the instruction defines a value.

@@ -170,7 +170,11 @@ func (in *Instr) format(i int) string {
 	case OpStore:
 		return fmt.Sprintf("store %s %s, %s", in.Type, in.Acc, strings.Join(args, ", "))
 	case OpAccum:
-		return fmt.Sprintf("accum.%s %s %s, %s", in.Red, in.Type, in.Acc, strings.Join(args, ", "))
+		loose := ""
+		if in.Loose {
+			loose = ".loose"
+		}
+		return fmt.Sprintf("accum.%s%s %s %s, %s", in.Red, loose, in.Type, in.Acc, strings.Join(args, ", "))
 	case OpConst:
 		return fmt.Sprintf("v%d = const %s %s", i, in.Type, FormatConst(in.Type, in.Bits))
 	case OpSize:

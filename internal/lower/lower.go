@@ -573,7 +573,9 @@ func lowerSoftmax(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	mx := b.tempBuffer(x, ".max", ct, last)
 	n := b.newNest(op, x, red)
 	v := b.load(n, x, identity(rank))
-	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedMax, Acc: &loopir.Access{Buf: mx, Idx: keptIdx}, Args: []int{v}})
+	// A softmax's max is loose (loopir.Instr.Loose); a log-softmax's is
+	// exact, since x - max is its result's first term.
+	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedMax, Acc: &loopir.Access{Buf: mx, Idx: keptIdx}, Args: []int{v}, Loose: !f.def.log})
 
 	// e = exp(x - max), kept for the normalisation (softmax), and its sum.
 	// When the result is a kernel output of the compute type, e goes

@@ -1048,7 +1048,7 @@ func (ng *nestGen) initRegAcc() {
 	ng.regAcc = make([]map[*loopir.Instr]val, accSets(ng.n, ng.unroll))
 	ng.mmFlags = map[*loopir.Instr]*minMaxFlags{}
 	for _, in := range ng.n.Body {
-		if fastMinMax(in) {
+		if fastMinMax(in) && !in.Loose {
 			zero := ng.splatConst(in.Type, 0)
 			fl := &minMaxFlags{nan: ng.newVal(in.Type), zero: ng.newVal(in.Type)}
 			ng.copyVal(fl.nan, zero)
@@ -1079,7 +1079,7 @@ func (ng *nestGen) accumulate(in *loopir.Instr, ptr []uint32, mode bodyMode, v v
 			id := ng.splatConst(in.Type, identityBits(in.Red, in.Type))
 			v = ng.selectVal(ng.laneMask, v, id)
 		}
-		if fl := ng.mmFlags[in]; fl != nil {
+		if fl := ng.mmFlags[in]; fl != nil || in.Loose && fastMinMax(in) {
 			ng.copyVal(acc, ng.minMaxStep(in, fl, acc, v))
 			return
 		}
@@ -1174,7 +1174,7 @@ func accSets(n *loopir.Nest, unroll int) int {
 		if in.Op == loopir.OpAccum {
 			accRegs += nregs(in.Type)
 		}
-		if fastMinMax(in) {
+		if fastMinMax(in) && !in.Loose {
 			flagRegs += 2 * nregs(in.Type)
 		}
 	}
@@ -1216,13 +1216,16 @@ func winningZero(in *loopir.Instr) uint64 {
 	return 1 << 31
 }
 
-// minMaxStep is acc ⊕ v for a fastMinMax accumulator, updating its flags.
+// minMaxStep is acc ⊕ v for a fastMinMax accumulator, updating its flags
+// (none for a Loose one: one pmax or pmin per vector).
 func (ng *nestGen) minMaxStep(in *loopir.Instr, fl *minMaxFlags, acc, v val) val {
 	dt := in.Type
-	isNaN := ng.simple(dt, fop(dt, wasm.OpF32x4Ne, wasm.OpF64x2Ne), v, v)
-	ng.copyVal(fl.nan, ng.simple(dt, wasm.OpV128Or, fl.nan, isNaN))
-	isZero := ng.simple(dt, fop(dt, wasm.OpI32x4Eq, wasm.OpI64x2Eq), v, ng.splatConst(dt, winningZero(in)))
-	ng.copyVal(fl.zero, ng.simple(dt, wasm.OpV128Or, fl.zero, isZero))
+	if fl != nil {
+		isNaN := ng.simple(dt, fop(dt, wasm.OpF32x4Ne, wasm.OpF64x2Ne), v, v)
+		ng.copyVal(fl.nan, ng.simple(dt, wasm.OpV128Or, fl.nan, isNaN))
+		isZero := ng.simple(dt, fop(dt, wasm.OpI32x4Eq, wasm.OpI64x2Eq), v, ng.splatConst(dt, winningZero(in)))
+		ng.copyVal(fl.zero, ng.simple(dt, wasm.OpV128Or, fl.zero, isZero))
+	}
 	if in.Red == loopir.RedMax {
 		return ng.simple(dt, fop(dt, wasm.OpF32x4Pmax, wasm.OpF64x2Pmax), acc, v) // acc < v ? v : acc
 	}
