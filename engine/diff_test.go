@@ -94,6 +94,9 @@ func diffTolerance(dt memref.DType) (rtol, atol float64) {
 	switch {
 	case dt == memref.Float16:
 		return 4e-3, 1e-3
+	case dt == memref.BFloat16:
+		// One bf16 rounding apart is 2^-7 of the value at most.
+		return 1e-2, 1e-3
 	case dt == memref.Float64:
 		return 1e-9, 1e-12
 	case dt.IsFloat():
@@ -194,7 +197,7 @@ type genValue struct {
 	exact bool
 }
 
-var genDTypes = []memref.DType{memref.Float32, memref.Float32, memref.Float32, memref.Float64, memref.Float16,
+var genDTypes = []memref.DType{memref.Float32, memref.Float32, memref.Float32, memref.Float64, memref.Float16, memref.BFloat16,
 	memref.Int32, memref.Int64, memref.Int8, memref.Int16, memref.Uint8, memref.Uint16, memref.Uint32, memref.Uint64, memref.Bool}
 
 func newKernelGen(rng *rand.Rand) *kernelGen {
@@ -490,6 +493,8 @@ func (g *kernelGen) inputs(rng *rand.Rand) []*memref.Tensor {
 				bits = math.Float64bits(float64(genFloat(rng)))
 			case memref.Float16:
 				bits = uint64(memref.F32ToF16(genFloat(rng)))
+			case memref.BFloat16:
+				bits = uint64(memref.F32ToBF16(genFloat(rng)))
 			case memref.Bool:
 				bits = uint64(rng.Intn(2))
 			default:

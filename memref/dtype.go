@@ -31,8 +31,8 @@ const (
 	numDTypes
 )
 
-// numCompiledDTypes: the types before it are those kernels compile for
-// (see Compiled).
+// numCompiledDTypes: the types before it, and BFloat16, are those kernels
+// compile for (see Compiled).
 const numCompiledDTypes = Complex64
 
 // dtypeInfo is the table of element types: one entry a line.
@@ -71,10 +71,10 @@ var dtypeAliases = map[string]DType{
 	"bfloat16":   BFloat16,
 }
 
-// AllDTypes lists every valid element type in a fixed order: those kernels
-// compile for (CompiledDTypes), then bf16, complex<f32> and complex<f64>,
-// which only the host side (tensors, .npy, literals, the server's JSON and
-// the reference evaluator) handles so far.
+// AllDTypes lists every valid element type in a fixed order, their values'
+// order: i1 … f64, complex<f32>, complex<f64> (which only the host side —
+// tensors, .npy, literals, the server's JSON and the reference evaluator —
+// handles so far), then bf16.
 func AllDTypes() []DType {
 	out := make([]DType, 0, numDTypes-1)
 	for d := Bool; d < numDTypes; d++ {
@@ -97,7 +97,7 @@ func CompiledDTypes() []DType {
 
 // Compiled reports whether kernels compile for d (the front end refuses
 // the other types as unsupported).
-func (d DType) Compiled() bool { return d.Valid() && d < numCompiledDTypes }
+func (d DType) Compiled() bool { return d.Valid() && d < numCompiledDTypes || d == BFloat16 }
 
 // Valid reports whether d is one of the known element types.
 func (d DType) Valid() bool { return d > Invalid && d < numDTypes }
@@ -131,6 +131,10 @@ func (d DType) NumpyDescr() string {
 func (d DType) IsFloat() bool {
 	return d == Float16 || d == Float32 || d == Float64 || d == BFloat16
 }
+
+// IsHalf reports the 16-bit float types, f16 and bf16: storage types that
+// kernels compute in f32, rounding each stored value to nearest even.
+func (d DType) IsHalf() bool { return d == Float16 || d == BFloat16 }
 
 // IsComplex reports complex<f32> and complex<f64>.
 func (d DType) IsComplex() bool { return d == Complex64 || d == Complex128 }

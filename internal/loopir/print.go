@@ -192,7 +192,7 @@ func FormatConst(dt memref.DType, bits uint64) string {
 	switch {
 	case dt == memref.Bool:
 		return strconv.FormatBool(bits != 0)
-	case dt == memref.Float32 || dt == memref.Float16:
+	case dt == memref.Float32 || dt.IsHalf():
 		return strconv.FormatFloat(float64(math.Float32frombits(uint32(bits))), 'g', -1, 32)
 	case dt == memref.Float64:
 		return strconv.FormatFloat(math.Float64frombits(bits), 'g', -1, 64)

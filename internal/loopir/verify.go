@@ -254,8 +254,8 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 	if !in.Type.Valid() {
 		return errors.New("invalid type")
 	}
-	if in.Type == memref.Float16 && in.Op != OpLoad && in.Op != OpStore && in.Op != OpCast {
-		return errors.New("f16 values exist only between load/store and cast")
+	if in.Type.IsHalf() && in.Op != OpLoad && in.Op != OpStore && in.Op != OpCast {
+		return fmt.Errorf("%s values exist only between load/store and cast", in.Type)
 	}
 	switch in.Op {
 	case OpLoad, OpStore, OpAccum:

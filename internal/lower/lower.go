@@ -47,7 +47,7 @@ func (e *emitter) constF(v float64) int {
 // constBits encodes v as an instruction constant of type dt.
 func constBits(dt memref.DType, v float64) uint64 {
 	switch {
-	case dt == memref.Float32 || dt == memref.Float16:
+	case dt == memref.Float32 || dt.IsHalf():
 		return uint64(math.Float32bits(float32(v)))
 	case dt == memref.Float64:
 		return math.Float64bits(v)
@@ -207,7 +207,7 @@ func (b *builder) load(n *loopir.Nest, v *mlir.Value, idx []loopir.Index) int {
 		return n.ConstBits(computeType(t.Elem), splatBits(d, computeType(t.Elem)))
 	}
 	id := n.Load(t.Elem, &loopir.Access{Buf: b.buf[v.ID], Idx: idx})
-	if t.Elem == memref.Float16 {
+	if t.Elem.IsHalf() {
 		id = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: memref.Float32, Args: []int{id}})
 	}
 	return id
@@ -215,8 +215,8 @@ func (b *builder) load(n *loopir.Nest, v *mlir.Value, idx []loopir.Index) int {
 
 // splatBits is the bits of a splat constant's element in compute type dt.
 func splatBits(d *mlir.DenseAttr, dt memref.DType) uint64 {
-	if d.Type.Elem == memref.Float16 {
-		return uint64(math.Float32bits(memref.F16ToF32(uint16(d.Value.Bits64At(0)))))
+	if d.Type.Elem.IsHalf() {
+		return uint64(math.Float32bits(float32(d.Value.Float64At(0))))
 	}
 	return d.Value.Bits64At(0) & typeMask(dt)
 }
@@ -242,24 +242,24 @@ func typeMask(dt memref.DType) uint64 {
 	return ^uint64(0)
 }
 
-// roundTo rounds a computed value to its storage type when that is f16.
+// roundTo rounds a computed value to its storage type when that is f16 or bf16.
 func roundTo(n *loopir.Nest, dt memref.DType, v int) int {
-	if dt != memref.Float16 {
+	if !dt.IsHalf() {
 		return v
 	}
-	h := n.Add(&loopir.Instr{Op: loopir.OpCast, Type: memref.Float16, Args: []int{v}})
+	h := n.Add(&loopir.Instr{Op: loopir.OpCast, Type: dt, Args: []int{v}})
 	return n.Add(&loopir.Instr{Op: loopir.OpCast, Type: memref.Float32, Args: []int{h}})
 }
 
 // store writes computed value x into buffer buf (of dtype dt) at the
 // nest's identity index.
 func store(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index, x int) {
-	if dt == memref.Float16 {
-		// x is f32; if it is the f32 view of an f16 value, store that.
-		if in := n.Body[x]; in.Op == loopir.OpCast && n.Body[in.Args[0]].Type == memref.Float16 {
+	if dt.IsHalf() {
+		// x is f32; if it is the f32 view of a dt value, store that.
+		if in := n.Body[x]; in.Op == loopir.OpCast && n.Body[in.Args[0]].Type == dt {
 			x = in.Args[0]
 		} else {
-			x = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: memref.Float16, Args: []int{x}})
+			x = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: dt, Args: []int{x}})
 		}
 	}
 	n.Store(dt, &loopir.Access{Buf: buf, Idx: idx}, x)
@@ -404,9 +404,9 @@ func (b *builder) lowerPointwise(op *mlir.Op, f *opFacts, res *mlir.Value, mode 
 	if mode == pointCast {
 		x = args[0]
 		src := computeType(operandType)
-		if src != computeType(resType) || resType == memref.Float16 {
+		if src != computeType(resType) || resType.IsHalf() {
 			x = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: resType, Args: []int{x}})
-			if resType == memref.Float16 {
+			if resType.IsHalf() {
 				x = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: memref.Float32, Args: []int{x}})
 			}
 		}

@@ -187,7 +187,7 @@ func emitSquaredDifference(e *emitter, a []int) int {
 // emitFloorDiv is floor(x / y), the quotient rounded to the storage type
 // first (so f16 floors its f16 quotient).
 func emitFloorDiv(e *emitter, a []int) int {
-	if e.store != memref.Float16 {
+	if !e.store.IsHalf() {
 		return e.n.Binary(loopir.OpFloorDiv, e.dt, a[0], a[1])
 	}
 	q := e.mid(e.n.Binary(loopir.OpDiv, e.dt, a[0], a[1]))

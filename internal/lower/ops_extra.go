@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/internal/shape"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -60,14 +61,15 @@ func (e *emitter) attrF32(name string, def float64) float64 {
 }
 
 // typedConst is v converted to the operands' element type as C++'s
-// static_cast<T> does (f16 rounded; ints truncated and, where C++ leaves
-// it undefined, saturated, NaN giving 0), as a value of the compute type.
+// static_cast<T> does (f16 rounded, bf16 through f32; ints truncated and,
+// where C++ leaves it undefined, saturated, NaN giving 0), as a value of
+// the compute type.
 func (e *emitter) typedConst(v float64) int {
 	switch {
 	case e.dt.IsInt():
 		return e.n.ConstBits(e.dt, intBits(e.dt, v))
-	case e.store == memref.Float16:
-		v = float64(memref.F16ToF32(memref.F32ToF16(float32(v))))
+	case e.store.IsHalf():
+		v = shape.RoundTo(e.store, float64(float32(v)))
 	}
 	return e.constF(v)
 }

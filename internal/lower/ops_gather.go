@@ -119,7 +119,7 @@ func (b *builder) loadChecked(n *loopir.Nest, v *mlir.Value, idx []loopir.Index,
 		return n.ConstBits(computeType(t.Elem), splatBits(d, computeType(t.Elem)))
 	}
 	id := n.Add(&loopir.Instr{Op: loopir.OpLoad, Type: t.Elem, Acc: &loopir.Access{Buf: b.buf[v.ID], Idx: idx, Fault: fault}, Args: dyn})
-	if t.Elem == memref.Float16 {
+	if t.Elem.IsHalf() {
 		id = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: memref.Float32, Args: []int{id}})
 	}
 	return id

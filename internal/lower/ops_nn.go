@@ -18,8 +18,8 @@ import (
 // scale and shift).
 
 // setConv is the element types of TensorFlow's Conv2D (T: half, bfloat16,
-// float, double, int32; sandjit has no bfloat16).
-var setConv = types(memref.Float16, memref.Float32, memref.Float64, memref.Int32)
+// float, double, int32).
+var setConv = setFloat | types(memref.Int32)
 
 func nnOps() []*opDef {
 	ops := []*opDef{
@@ -241,10 +241,10 @@ func (b *builder) bufNest(op *mlir.Op, buf int) *loopir.Nest {
 	return n
 }
 
-// loadBuf reads buffer buf (of dtype dt) in n, converting f16 to f32.
+// loadBuf reads buffer buf (of dtype dt) in n, converting f16 and bf16 to f32.
 func loadBuf(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index) int {
 	v := n.Load(dt, &loopir.Access{Buf: buf, Idx: idx})
-	if dt == memref.Float16 {
+	if dt.IsHalf() {
 		v = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: memref.Float32, Args: []int{v}})
 	}
 	return v

@@ -256,7 +256,7 @@ func lowerScan(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value, combine loo
 		}
 	}
 	p := n.Load(dt, &loopir.Access{Buf: out, Idx: prev})
-	if dt == memref.Float16 {
+	if dt.IsHalf() {
 		p = n.Add(&loopir.Instr{Op: loopir.OpCast, Type: ct, Args: []int{p}})
 	}
 	v = b.load(n, x, from)

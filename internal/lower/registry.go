@@ -290,7 +290,7 @@ func (s typeSet) String() string {
 }
 
 var (
-	setFloat   = types(memref.Float16, memref.Float32, memref.Float64)
+	setFloat   = types(memref.Float16, memref.Float32, memref.Float64, memref.BFloat16)
 	setSigned  = types(memref.Int8, memref.Int16, memref.Int32, memref.Int64)
 	setUint    = types(memref.Uint8, memref.Uint16, memref.Uint32, memref.Uint64)
 	setInt     = setSigned | setUint

@@ -328,9 +328,11 @@ func formatMLIRFloat(v float64, dt memref.DType) string {
 			return fmt.Sprintf("0x%08X", f32bits(v))
 		case memref.Float16:
 			return fmt.Sprintf("0x%04X", memref.F32ToF16(float32(v)))
+		case memref.BFloat16:
+			return fmt.Sprintf("0x%04X", memref.F32ToBF16(float32(v)))
 		}
 		return fmt.Sprintf("0x%016X", f64bits(v))
-	case dt == memref.Float32 || dt == memref.Float16:
+	case dt == memref.Float32 || dt.IsHalf():
 		return strconv.FormatFloat(v, 'e', -1, 32)
 	}
 	return strconv.FormatFloat(v, 'e', -1, 64)

@@ -1344,10 +1344,10 @@ func (p *parser) skipTypeList() {
 }
 
 // isOtherBuiltinType reports MLIR builtin type names sandjit does not
-// model: bf16, index, i4, f8E4M3FN, …
+// model: tf32, index, i4, f8E4M3FN, …
 func isOtherBuiltinType(s string) bool {
 	switch s {
-	case "bf16", "tf32", "f80", "f128", "index", "none":
+	case "tf32", "f80", "f128", "index", "none":
 		return true
 	}
 	if strings.HasPrefix(s, "f8E") || strings.HasPrefix(s, "f6E") || strings.HasPrefix(s, "f4E") {
@@ -1785,13 +1785,15 @@ func floatFromLiteral(text string, neg bool, dt memref.DType) (bits uint64, v fl
 		switch dt {
 		case memref.Float16:
 			return b, float64(memref.F16ToF32(uint16(b))), ""
+		case memref.BFloat16:
+			return b, float64(memref.BF16ToF32(uint16(b))), ""
 		case memref.Float32:
 			return b, float64(math.Float32frombits(uint32(b))), ""
 		}
 		return b, math.Float64frombits(b), ""
 	}
 	size := 64
-	if dt != memref.Float64 {
+	if dt == memref.Float32 || dt == memref.Float16 {
 		size = 32
 	}
 	f, err := strconv.ParseFloat(text, size)
@@ -1811,6 +1813,12 @@ func floatFromLiteral(text string, neg bool, dt memref.DType) (bits uint64, v fl
 			return 0, 0, fmt.Sprintf("value %s is out of range for %s", shorten(text), dt)
 		}
 		return uint64(h), float64(memref.F16ToF32(h)), ""
+	case memref.BFloat16:
+		h := memref.F64ToBF16(f) // one rounding, as MLIR's APFloat
+		if h&0x7fff == 0x7f80 {
+			return 0, 0, fmt.Sprintf("value %s is out of range for %s", shorten(text), dt)
+		}
+		return uint64(h), float64(memref.BF16ToF32(h)), ""
 	case memref.Float32:
 		return uint64(math.Float32bits(float32(f))), float64(float32(f)), ""
 	}
@@ -1889,6 +1897,8 @@ func (p *parser) numberAttr(neg bool, t, tt token) Attr {
 		dt = memref.Float32
 	case "f16":
 		dt = memref.Float16
+	case "bf16":
+		dt = memref.BFloat16
 	default:
 		if isOtherBuiltinType(typ) {
 			p.errorf(p.pos(tt), "", ErrUnsupported, "unsupported attribute type '%s'", typ)

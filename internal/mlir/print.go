@@ -349,6 +349,8 @@ func (pr *printer) attr(a Attr) {
 			dt = memref.Float32
 		case "f16":
 			dt = memref.Float16
+		case "bf16":
+			dt = memref.BFloat16
 		}
 		if math.IsNaN(a.Value) || math.IsInf(a.Value, 0) {
 			pr.str(hexFloat(a.Value, dt))
@@ -477,6 +479,8 @@ func hexFloat(v float64, dt memref.DType) string {
 	switch dt {
 	case memref.Float16:
 		return fmt.Sprintf("0x%04X", memref.F32ToF16(float32(v)))
+	case memref.BFloat16:
+		return fmt.Sprintf("0x%04X", memref.F32ToBF16(float32(v)))
 	case memref.Float32:
 		return fmt.Sprintf("0x%08X", math.Float32bits(float32(v)))
 	}

@@ -143,9 +143,9 @@ type Builder interface {
 }
 
 // ComputeType is the type a value of dt is computed in: f32 for the
-// storage-only float types, dt itself otherwise.
+// storage-only float types (f16, bf16), dt itself otherwise.
 func ComputeType(dt memref.DType) memref.DType {
-	if dt == memref.Float16 {
+	if dt.IsHalf() {
 		return memref.Float32
 	}
 	return dt
@@ -174,7 +174,7 @@ func TypesOf(dts ...memref.DType) Types {
 
 // The element type sets ops usually take.
 const (
-	Float  Types = 1<<memref.Float16 | 1<<memref.Float32 | 1<<memref.Float64
+	Float  Types = 1<<memref.Float16 | 1<<memref.Float32 | 1<<memref.Float64 | 1<<memref.BFloat16
 	Signed Types = 1<<memref.Int8 | 1<<memref.Int16 | 1<<memref.Int32 | 1<<memref.Int64
 	Uint   Types = 1<<memref.Uint8 | 1<<memref.Uint16 | 1<<memref.Uint32 | 1<<memref.Uint64
 	Int          = Signed | Uint

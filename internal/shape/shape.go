@@ -459,6 +459,8 @@ func RoundTo(dt memref.DType, x float64) float64 {
 		return float64(float32(x))
 	case memref.Float16:
 		return float64(memref.F16ToF32(memref.F64ToF16(x)))
+	case memref.BFloat16:
+		return float64(memref.BF16ToF32(memref.F64ToBF16(x)))
 	}
 	return x
 }

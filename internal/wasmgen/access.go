@@ -17,7 +17,7 @@ func scalarLoad(dt memref.DType) wasm.Opcode {
 		return wasm.OpI32Load
 	case memref.Int16:
 		return wasm.OpI32Load16S
-	case memref.Uint16, memref.Float16:
+	case memref.Uint16, memref.Float16, memref.BFloat16:
 		return wasm.OpI32Load16U
 	case memref.Int8:
 		return wasm.OpI32Load8S
@@ -35,7 +35,7 @@ func scalarStore(dt memref.DType) wasm.Opcode {
 		return wasm.OpI64Store
 	case memref.Int32, memref.Uint32:
 		return wasm.OpI32Store
-	case memref.Int16, memref.Uint16, memref.Float16:
+	case memref.Int16, memref.Uint16, memref.Float16, memref.BFloat16:
 		return wasm.OpI32Store16
 	}
 	return wasm.OpI32Store8
@@ -211,7 +211,7 @@ func (ng *nestGen) load(dt memref.DType, i int, ptr []uint32, mode bodyMode) val
 			return out
 		case memref.Int16:
 			f.Mem(wasm.OpV128Load16x4S, u)
-		case memref.Uint16, memref.Float16:
+		case memref.Uint16, memref.Float16, memref.BFloat16:
 			f.Mem(wasm.OpV128Load16x4U, u)
 		case memref.Int8:
 			f.Mem(wasm.OpV128Load32Zero, u)
@@ -276,7 +276,7 @@ func (ng *nestGen) store(dt memref.DType, i int, ptr []uint32, mode bodyMode, v 
 			f.LocalGet(ptr[i])
 			f.LocalGet(v.regs[1])
 			f.Mem(wasm.OpV128Store, u+16)
-		case memref.Int16, memref.Uint16, memref.Float16:
+		case memref.Int16, memref.Uint16, memref.Float16, memref.BFloat16:
 			f.LocalGet(ptr[i])
 			f.LocalGet(v.regs[0])
 			f.LocalGet(v.regs[0])

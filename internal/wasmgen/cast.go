@@ -8,7 +8,8 @@ import (
 // cast converts v to dtype `to` with the loop IR's rules: float→int
 // truncates toward zero and saturates (NaN → 0); anything→bool is != 0;
 // bool→number is 0/1; int→int wraps; to float rounds to nearest even (f16
-// included, with a single rounding from f32 and f64).
+// included, with a single rounding from f32 and f64; bf16 from f32, and
+// through f32 from everything else, as TensorFlow's bfloat16 constructor).
 func (ng *nestGen) cast(v val, to memref.DType) val {
 	from := v.dt
 	switch {
@@ -22,6 +23,10 @@ func (ng *nestGen) cast(v val, to memref.DType) val {
 		return ng.cast(i, to)
 	case from == memref.Float16:
 		return ng.cast(ng.f16ToF32(v), to)
+	case from == memref.BFloat16:
+		return ng.cast(ng.bf16ToF32(v), to)
+	case to == memref.BFloat16:
+		return ng.f32ToBF16(ng.cast(v, memref.Float32))
 	case to == memref.Float16:
 		switch {
 		case from == memref.Float32:
@@ -51,7 +56,7 @@ func (ng *nestGen) toBoolCast(v val) val {
 	case memref.Int64, memref.Uint64:
 		zero := ng.splatConst(v.dt, 0)
 		return ng.toBool(ng.simple(v.dt, wasm.OpI64x2Ne, v, zero))
-	case memref.Float16:
+	case memref.Float16, memref.BFloat16:
 		// Any bits but the sign: nonzero (NaN included).
 		m := ng.splatConst(memref.Int32, 0x7fff)
 		a := ng.simple(memref.Int32, wasm.OpV128And, val{dt: memref.Int32, regs: v.regs}, m)
@@ -221,6 +226,56 @@ func (ng *nestGen) f32ToF16(v val) val {
 	f.I32Const(16)
 	f.Op(wasm.OpI32x4ShrU)
 	f.Op(wasm.OpV128Or)
+	f.LocalSet(out.regs[0])
+	return out
+}
+
+// bf16ToF32 converts bf16 bit patterns (widened) to f32 exactly: they are
+// the f32's top half.
+func (ng *nestGen) bf16ToF32(v val) val {
+	f := ng.f
+	out := ng.newVal(memref.Float32)
+	f.LocalGet(v.regs[0])
+	f.I32Const(16)
+	f.Op(wasm.OpI32x4Shl)
+	f.LocalSet(out.regs[0])
+	return out
+}
+
+// f32ToBF16 rounds f32 lanes to bf16 bit patterns, nearest even, as
+// memref.F32ToBF16: (a + 0x7fff + ((a >> 16) & 1)) >> 16, whose carry
+// takes the largest values to ±Inf; a NaN keeps its sign and the top of
+// its payload, made quiet (| 0x40).
+func (ng *nestGen) f32ToBF16(v val) val {
+	f := ng.f
+	k := func(c uint32) { f.I32x4Const(c, c, c, c) }
+	x := v.regs[0]
+	out := ng.newVal(memref.BFloat16)
+	// NaN: (x >> 16) | 0x40
+	f.LocalGet(x)
+	f.I32Const(16)
+	f.Op(wasm.OpI32x4ShrU)
+	k(0x40)
+	f.Op(wasm.OpV128Or)
+	// rounded
+	f.LocalGet(x)
+	k(0x7fff)
+	f.Op(wasm.OpI32x4Add)
+	f.LocalGet(x)
+	f.I32Const(16)
+	f.Op(wasm.OpI32x4ShrU)
+	k(1)
+	f.Op(wasm.OpV128And)
+	f.Op(wasm.OpI32x4Add)
+	f.I32Const(16)
+	f.Op(wasm.OpI32x4ShrU)
+	// isNaN: (x & 0x7fffffff) > 0x7f800000
+	f.LocalGet(x)
+	k(0x7fffffff)
+	f.Op(wasm.OpV128And)
+	k(0x7f800000)
+	f.Op(wasm.OpI32x4GtS)
+	f.Op(wasm.OpV128Bitselect)
 	f.LocalSet(out.regs[0])
 	return out
 }

@@ -92,7 +92,7 @@ func laneBits(dt memref.DType, bits uint64) uint64 {
 		return uint64(int64(int16(bits)))
 	case memref.Uint8:
 		return bits & 0xff
-	case memref.Uint16, memref.Float16:
+	case memref.Uint16, memref.Float16, memref.BFloat16:
 		return bits & 0xffff
 	}
 	return bits

@@ -129,7 +129,7 @@ func (ng *nestGen) op(in *loopir.Instr, args []val) val {
 // which keeps the exact form.
 func (ng *nestGen) minMaxConst(in *loopir.Instr, args []val) (val, bool) {
 	dt := in.Type
-	if !dt.IsFloat() || dt == memref.Float16 {
+	if !dt.IsFloat() || dt.IsHalf() {
 		return val{}, false
 	}
 	x, k := 0, 1

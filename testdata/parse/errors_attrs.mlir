@@ -56,9 +56,9 @@ func.func @resource(%arg0: tensor<f32>) -> tensor<f32> {
 
 // -----
 
-func.func @bf16_attr(%arg0: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{unsupported attribute type 'bf16'}}
-  %0 = "tf.Foo"(%arg0) {x = 1.0 : bf16} : (tensor<f32>) -> tensor<f32>
+func.func @tf32_attr(%arg0: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{unsupported attribute type 'tf32'}}
+  %0 = "tf.Foo"(%arg0) {x = 1.0 : tf32} : (tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
 

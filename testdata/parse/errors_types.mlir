@@ -1,8 +1,8 @@
 // Types sandjit does not model, and malformed types.
 
-// expected-error @+1 {{unsupported element type 'bf16'}}
-func.func @bf16(%arg0: tensor<4xbf16>) -> tensor<4xbf16> {
-  return %arg0 : tensor<4xbf16>
+// expected-error @+1 {{unsupported element type 'tf32'}}
+func.func @tf32(%arg0: tensor<4xtf32>) -> tensor<4xtf32> {
+  return %arg0 : tensor<4xtf32>
 }
 
 // -----

@@ -3,7 +3,7 @@
 // not broadcast, and declared result types that contradict the op.
 
 func.func @acos_of_int(%x: tensor<3xi32>) -> tensor<3xi32> {
-  // expected-error @+1 {{'tf.Acos' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi32>}}
+  // expected-error @+1 {{'tf.Acos' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi32>}}
   %0 = "tf.Acos"(%x) : (tensor<3xi32>) -> tensor<3xi32>
   func.return %0 : tensor<3xi32>
 }
@@ -11,7 +11,7 @@ func.func @acos_of_int(%x: tensor<3xi32>) -> tensor<3xi32> {
 // -----
 
 func.func @atan2_of_int(%y: tensor<3xi64>, %x: tensor<3xi64>) -> tensor<3xi64> {
-  // expected-error @+1 {{'tf.Atan2' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi64>}}
+  // expected-error @+1 {{'tf.Atan2' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi64>}}
   %0 = "tf.Atan2"(%y, %x) : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
   func.return %0 : tensor<3xi64>
 }
@@ -19,7 +19,7 @@ func.func @atan2_of_int(%y: tensor<3xi64>, %x: tensor<3xi64>) -> tensor<3xi64> {
 // -----
 
 func.func @selu_of_bool(%x: tensor<3xi1>) -> tensor<3xi1> {
-  // expected-error @+1 {{'tf.Selu' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi1>}}
+  // expected-error @+1 {{'tf.Selu' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi1>}}
   %0 = "tf.Selu"(%x) : (tensor<3xi1>) -> tensor<3xi1>
   func.return %0 : tensor<3xi1>
 }
@@ -27,7 +27,7 @@ func.func @selu_of_bool(%x: tensor<3xi1>) -> tensor<3xi1> {
 // -----
 
 func.func @leaky_relu_of_int(%x: tensor<3xi32>) -> tensor<3xi32> {
-  // expected-error @+1 {{'tf.LeakyRelu' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi32>}}
+  // expected-error @+1 {{'tf.LeakyRelu' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi32>}}
   %0 = "tf.LeakyRelu"(%x) {alpha = 1.000000e-01 : f32} : (tensor<3xi32>) -> tensor<3xi32>
   func.return %0 : tensor<3xi32>
 }
@@ -35,7 +35,7 @@ func.func @leaky_relu_of_int(%x: tensor<3xi32>) -> tensor<3xi32> {
 // -----
 
 func.func @div_no_nan_of_int(%x: tensor<3xi32>, %y: tensor<3xi32>) -> tensor<3xi32> {
-  // expected-error @+1 {{'tf.DivNoNan' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi32>}}
+  // expected-error @+1 {{'tf.DivNoNan' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi32>}}
   %0 = "tf.DivNoNan"(%x, %y) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
   func.return %0 : tensor<3xi32>
 }
@@ -43,7 +43,7 @@ func.func @div_no_nan_of_int(%x: tensor<3xi32>, %y: tensor<3xi32>) -> tensor<3xi
 // -----
 
 func.func @xlogy_of_int(%x: tensor<3xi8>, %y: tensor<3xi8>) -> tensor<3xi8> {
-  // expected-error @+1 {{'tf.Xlogy' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi8>}}
+  // expected-error @+1 {{'tf.Xlogy' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi8>}}
   %0 = "tf.Xlogy"(%x, %y) : (tensor<3xi8>, tensor<3xi8>) -> tensor<3xi8>
   func.return %0 : tensor<3xi8>
 }
@@ -67,7 +67,7 @@ func.func @invert_of_bool(%x: tensor<3xi1>) -> tensor<3xi1> {
 // -----
 
 func.func @mod_of_i8(%x: tensor<3xi8>, %y: tensor<3xi8>) -> tensor<3xi8> {
-  // expected-error @+1 {{'tf.Mod' op operand #0 must be a tensor of i32, i64, f16, f32, f64 values, but got tensor<3xi8>}}
+  // expected-error @+1 {{'tf.Mod' op operand #0 must be a tensor of i32, i64, f16, f32, f64, bf16 values, but got tensor<3xi8>}}
   %0 = "tf.Mod"(%x, %y) : (tensor<3xi8>, tensor<3xi8>) -> tensor<3xi8>
   func.return %0 : tensor<3xi8>
 }
@@ -75,7 +75,7 @@ func.func @mod_of_i8(%x: tensor<3xi8>, %y: tensor<3xi8>) -> tensor<3xi8> {
 // -----
 
 func.func @truncate_mod_of_unsigned(%x: tensor<3xui32>, %y: tensor<3xui32>) -> tensor<3xui32> {
-  // expected-error @+1 {{'tf.TruncateMod' op operand #0 must be a tensor of i32, i64, f16, f32, f64 values, but got tensor<3xui32>}}
+  // expected-error @+1 {{'tf.TruncateMod' op operand #0 must be a tensor of i32, i64, f16, f32, f64, bf16 values, but got tensor<3xui32>}}
   %0 = "tf.TruncateMod"(%x, %y) : (tensor<3xui32>, tensor<3xui32>) -> tensor<3xui32>
   func.return %0 : tensor<3xui32>
 }
@@ -83,7 +83,7 @@ func.func @truncate_mod_of_unsigned(%x: tensor<3xui32>, %y: tensor<3xui32>) -> t
 // -----
 
 func.func @truncate_div_of_bool(%x: tensor<3xi1>, %y: tensor<3xi1>) -> tensor<3xi1> {
-  // expected-error @+1 {{'tf.TruncateDiv' op operand #0 must be a tensor of i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, f32, f64 values, but got tensor<3xi1>}}
+  // expected-error @+1 {{'tf.TruncateDiv' op operand #0 must be a tensor of i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, f32, f64, bf16 values, but got tensor<3xi1>}}
   %0 = "tf.TruncateDiv"(%x, %y) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
   func.return %0 : tensor<3xi1>
 }
@@ -99,7 +99,7 @@ func.func @next_after_of_f16(%x: tensor<3xf16>, %y: tensor<3xf16>) -> tensor<3xf
 // -----
 
 func.func @is_nan_of_int(%x: tensor<3xi32>) -> tensor<3xi1> {
-  // expected-error @+1 {{'tf.IsNan' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi32>}}
+  // expected-error @+1 {{'tf.IsNan' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi32>}}
   %0 = "tf.IsNan"(%x) : (tensor<3xi32>) -> tensor<3xi1>
   func.return %0 : tensor<3xi1>
 }
@@ -131,7 +131,7 @@ func.func @approximate_equal_mixed(%x: tensor<3xf32>, %y: tensor<3xf64>) -> tens
 // -----
 
 func.func @approximate_equal_of_bool(%x: tensor<3xi1>, %y: tensor<3xi1>) -> tensor<3xi1> {
-  // expected-error @+1 {{'tf.ApproximateEqual' op operand #0 must be a tensor of i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, f32, f64 values, but got tensor<3xi1>}}
+  // expected-error @+1 {{'tf.ApproximateEqual' op operand #0 must be a tensor of i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, f32, f64, bf16 values, but got tensor<3xi1>}}
   %0 = "tf.ApproximateEqual"(%x, %y) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
   func.return %0 : tensor<3xi1>
 }
@@ -196,9 +196,9 @@ func.func @erfc_one_operand(%x: tensor<3xf32>) -> tensor<3xf32> {
 
 // Several errors in one function are all reported, each at its op.
 func.func @several(%x: tensor<3xi32>, %f: tensor<3xf32>) -> (tensor<3xi32>, tensor<3xf32>) {
-  // expected-error @+1 {{'tf.Softplus' op operand #0 must be a tensor of f16, f32, f64 values}}
+  // expected-error @+1 {{'tf.Softplus' op operand #0 must be a tensor of f16, f32, f64, bf16 values}}
   %0 = "tf.Softplus"(%x) : (tensor<3xi32>) -> tensor<3xi32>
-  // expected-error @+1 {{'tf.Softsign' op operand #0 must be a tensor of f16, f32, f64 values}}
+  // expected-error @+1 {{'tf.Softsign' op operand #0 must be a tensor of f16, f32, f64, bf16 values}}
   %1 = "tf.Softsign"(%x) : (tensor<3xi32>) -> tensor<3xi32>
   // expected-error @+1 {{'tf.Elu' op inferred type tensor<3xf32> is incompatible with the declared result type tensor<3xi32>}}
   %2 = "tf.Elu"(%f) : (tensor<3xf32>) -> tensor<3xi32>

@@ -3,7 +3,7 @@
 // message attribute, and declared result types that contradict the operand.
 
 func.func @check_numerics_of_int(%x: tensor<3xi32>) -> tensor<3xi32> {
-  // expected-error @+1 {{'tf.CheckNumerics' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi32>}}
+  // expected-error @+1 {{'tf.CheckNumerics' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi32>}}
   %0 = "tf.CheckNumerics"(%x) {message = "x"} : (tensor<3xi32>) -> tensor<3xi32>
   func.return %0 : tensor<3xi32>
 }

@@ -50,7 +50,7 @@ func.func @mixed_elements(%x: tensor<3xf32>, %y: tensor<3xi32>) -> tensor<3xf32>
 // -----
 
 func.func @exp_of_int(%x: tensor<3xi32>) -> tensor<3xi32> {
-  // expected-error @+1 {{'tf.Exp' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi32>}}
+  // expected-error @+1 {{'tf.Exp' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi32>}}
   %0 = "tf.Exp"(%x) : (tensor<3xi32>) -> tensor<3xi32>
   func.return %0 : tensor<3xi32>
 }
@@ -139,7 +139,7 @@ func.func @const_without_value() -> tensor<f32> {
 func.func @two_errors(%x: tensor<3xf32>, %b: tensor<3xi1>) -> tensor<3xf32> {
   // expected-error @+1 {{'tf.Frob' op is not supported}}
   %0 = "tf.Frob"(%x) : (tensor<3xf32>) -> tensor<3xf32>
-  // expected-error @+1 {{'tf.Tanh' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xi1>}}
+  // expected-error @+1 {{'tf.Tanh' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xi1>}}
   %1 = "tf.Tanh"(%b) : (tensor<3xi1>) -> tensor<3xi1>
   func.return %0 : tensor<3xf32>
 }

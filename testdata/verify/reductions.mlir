@@ -128,7 +128,7 @@ func.func @softmax_scalar(%x: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @softmax_int(%x: tensor<3xi32>) -> tensor<3xi32> {
-  // expected-error @+1 {{'tf.LogSoftmax' op operand #0 must be a tensor of f16, f32, f64 values}}
+  // expected-error @+1 {{'tf.LogSoftmax' op operand #0 must be a tensor of f16, f32, f64, bf16 values}}
   %0 = "tf.LogSoftmax"(%x) : (tensor<3xi32>) -> tensor<3xi32>
   func.return %0 : tensor<3xi32>
 }
