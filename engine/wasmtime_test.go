@@ -155,6 +155,42 @@ func TestWasmtimeGoldenCorpus(t *testing.T) {
 	}
 }
 
+// TestWasmtimeCorpusAsBF16 runs the corpus's bf16 variants (bf16Corpus)
+// on both backends: the results must be the same bits.
+func TestWasmtimeCorpusAsBF16(t *testing.T) {
+	ctx := context.Background()
+	wt := newRuntime(t, WithBackend("wasmtime"), WithWorkers(2))
+	wz := newRuntime(t, WithWorkers(2))
+	for _, k := range bf16Corpus(t) {
+		opts := []CompileOption{WithEntry(k.entry), WithFilename(k.name + ".bf16.mlir")}
+		b, err := wz.Compile(ctx, k.src, opts...)
+		if err != nil {
+			continue // see TestCorpusAsBF16
+		}
+		t.Run(k.name, func(t *testing.T) {
+			a, err := wt.Compile(ctx, k.src, opts...)
+			if err != nil {
+				t.Fatalf("compile: %v", err)
+			}
+			for c, args := range k.cases {
+				got, err := a.Run(ctx, args...)
+				want, wzErr := b.Run(ctx, args...)
+				if err != nil || wzErr != nil {
+					if (err == nil) != (wzErr == nil) {
+						t.Errorf("c%d: wasmtime: %v, wazero: %v", c, err, wzErr)
+					}
+					continue
+				}
+				for r := range want {
+					if err := sameBits(got[r], want[r]); err != nil {
+						t.Errorf("c%d, result %d: %v", c, r, err)
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestWasmtimeDifferential runs random kernels (TestDifferential's
 // generator) on both backends: the results must be the same bits.
 func TestWasmtimeDifferential(t *testing.T) {

@@ -135,6 +135,7 @@ func (b *builder) emitFused(e *loopir.Nest, op *mlir.Op, ff *fusedFacts, v int, 
 	arg := func(j int, idx []loopir.Index) int { return b.load(e, op.Operands[ff.first+j], idx) }
 	c := func(x float64) int { return e.ConstBits(ct, constBits(ct, x)) }
 	next := 1
+	v = roundTo(e, dt, v) // the contraction's result, as the op alone stores it
 	if ff.bn {
 		// (v - mean) / sqrt(variance + ε) · scale + offset
 		d := e.Unary(loopir.OpSqrt, ct, e.Binary(loopir.OpAdd, ct, arg(3, ch), c(ff.eps)))

@@ -189,7 +189,7 @@ func lowerMatMul(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	if direct {
 		return
 	}
-	// Epilogue: bias, activation, rounding to f16.
+	// Epilogue: bias, activation, rounding to f16 or bf16.
 	out := b.resultBuffer(res)
 	e := b.newNest(op, res, nil)
 	r := len(rt.Dims)
