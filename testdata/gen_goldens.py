@@ -58,6 +58,31 @@ MLIR_TO_NP = {
 }
 NP_TO_MLIR = {v: k for k, v in MLIR_TO_NP.items()}
 
+
+class BF16Array(np.ndarray):
+    """A bf16 tensor: a float32 array whose values are bf16 values, tagged so that the signature check and
+    the .npy writer know it (numpy has no bfloat16). Kernels compute on f32(x) and round results with BF()."""
+
+
+def BF(x):
+    """Round to bf16 as TF stores a bfloat16: from float32 (float64 goes through float32 first, as Eigen's
+    bfloat16 constructor), nearest even; NaN becomes the canonical quiet NaN (goldens stay byte-identical)."""
+    f = np.array(x, dtype=np.float32, ndmin=1)
+    u = f.view(np.uint32).astype(np.uint64)
+    r = ((u + np.uint64(0x7FFF) + ((u >> np.uint64(16)) & np.uint64(1))) >> np.uint64(16)).astype(np.uint32)
+    r = np.where(np.isnan(f), np.uint32(0x7FC0), r)
+    return (r << np.uint32(16)).view(np.float32).reshape(np.shape(x)).view(BF16Array)
+
+
+def f32(x):
+    """A bf16 tensor's values as the f32 it is computed in (f64 in the float64 cross-check)."""
+    return np.asarray(x).view(np.ndarray).astype(npdt("f32"))
+
+
+def elem_name(a):
+    """The MLIR element type of an array."""
+    return "bf16" if isinstance(a, BF16Array) else NP_TO_MLIR.get(a.dtype)
+
 # The numpy functions run in three modes:
 #   "main"    : the goldens (float32 math for f32 kernels).
 #   "f64"     : cross-check 1. f32 inputs are widened to f64 and every f32 the
@@ -604,14 +629,14 @@ class F:
         self.shape, self.lo, self.hi, self.dt, self.sp, self.step = tuple(shape), lo, hi, dt, sp, step
 
     def make(self, rs):
-        dt = MLIR_TO_NP[self.dt]
+        dt = MLIR_TO_NP["f32" if self.dt == "bf16" else self.dt]
         a = rs.uniform(self.lo, self.hi, size=self.shape)
         if self.step:
             a = np.round(a / self.step) * self.step
         a = np.array(a, dtype=np.float64).astype(dt)
         flat = a.reshape(-1)
         _inject(flat, rs, self.sp, dt)
-        return flat.reshape(self.shape)
+        return BF(flat.reshape(self.shape)) if self.dt == "bf16" else flat.reshape(self.shape)
 
 
 class I:
@@ -647,6 +672,9 @@ class V:
         self.values, self.dt, self.shape = values, dt, shape
 
     def make(self, rs):
+        if self.dt == "bf16":
+            a = BF(np.array(self.values, dtype=np.float64).astype(np.float32))
+            return a if self.shape is None else a.reshape(self.shape)
         dt = MLIR_TO_NP[self.dt]
         if dt.kind == "f":
             a = np.array(self.values, dtype=np.float64).astype(dt)
@@ -666,6 +694,8 @@ class Bits:
         self.bits, self.dt = list(bits), dt
 
     def make(self, rs):
+        if self.dt == "bf16":
+            return (np.array(self.bits, dtype=np.uint32) << np.uint32(16)).view(np.float32).view(BF16Array)
         dt = MLIR_TO_NP[self.dt]
         u = {2: np.uint16, 4: np.uint32, 8: np.uint64}[dt.itemsize]
         return np.array(self.bits, dtype=u).view(dt)
@@ -3918,6 +3948,92 @@ def _(a, b, n, c, d):
     return LinSpace(a, b, n), LinSpace(c, d, 5), LinSpace(a, a, n)
 
 
+# --- bf16: a storage type, computed in f32 and rounded to nearest even when stored ---------------------
+# numpy has no bfloat16: bf16 tensors are BF16Array (float32 holding bf16 values), the models compute on
+# f32(x) and round each TF op's result with BF(); the goldens are written as ml_dtypes writes bfloat16.
+
+
+@kernel("bf16_arith", [
+    [F((5, 3), -100, 100, "bf16", sp=[NAN, INF, -INF, 0.0, -0.0, 3e38, -2.0]), F((3,), -10, 10, "bf16", sp=[0.0])],
+    [F((1, 3), -2, 2, "bf16"), F((1,), 0.5, 2, "bf16")],
+    [F((0, 3), dt="bf16"), F((3,), dt="bf16")],
+    [F((64, 3), -1e4, 1e4, "bf16", sp=[1e-38, -1e-39]), F((3,), -1e-3, 1e-3, "bf16", sp=[INF])],
+], note="+, -, *, / and sqrt in f32 then rounded are the correctly rounded bf16 results: bit-exact")
+def _(x, y):
+    xf, yf = f32(x), f32(y)
+    c = f32(V([1.5, -0.1, 3.0e38], "bf16").make(None))
+    return (BF(Add(xf, yf)), BF(Sub(xf, yf)), BF(Mul(xf, yf)), BF(Div(xf, yf)), BF(Sqrt(xf)), BF(Maximum(xf, yf)),
+            BF(Neg(xf)), BF(Mul(xf, np.broadcast_to(c, xf.shape[:-1] + (3,)))))
+
+
+@kernel("bf16_math", [
+    [F((13,), -5, 5, "bf16", sp=[NAN, INF, -INF, 0.0, -0.0]), F((13,), 0, 10, "bf16", sp=[0.0, INF, NAN, 1.0])],
+    [F((1,), -1, 1, "bf16"), F((1,), 0, 2, "bf16")],
+    [F((0,), dt="bf16"), F((0,), dt="bf16")],
+    [F((1000,), -8, 8, "bf16"), F((1000,), 0.01, 100, "bf16")],
+])
+def _(x, p):
+    xf, pf = f32(x), f32(p)
+    return (BF(Exp(xf)), BF(Log(pf)), BF(Tanh(xf)), BF(Sigmoid(xf)), BF(Sin(xf)), BF(Erf(xf)), BF(Rsqrt(pf)),
+            BF(Pow(pf, xf)))
+
+
+@kernel("bf16_reduce", [
+    [F((6, 9), 0.5, 1.5, "bf16")],
+    [F((1, 1), -2, 2, "bf16")],
+    [F((0, 4), dt="bf16")],
+    [F((4, 0), dt="bf16")],
+    [F((13, 7), -2, 2, "bf16", sp=[NAN, INF, -0.0])],
+    [F((3, 1000), 0.9, 1.1, "bf16")],
+])
+def _(x):
+    xf = f32(x)
+    return BF(Sum(xf, [1])), BF(Mean(xf, [0], True)), BF(Max(xf, [0, 1])), BF(Prod(xf, [1]))
+
+
+@kernel("bf16_matmul", [
+    [F((7, 13), -1, 1, "bf16"), F((5, 13), -1, 1, "bf16"), F((2, 7, 13), 0, 1, "bf16"), F((13, 5), 0, 1, "bf16"),
+     F((5,), 0, 1, "bf16")],
+    [F((1, 1), dt="bf16"), F((1, 1), dt="bf16"), F((1, 1, 1), 0, 1, "bf16"), F((1, 1), 0, 1, "bf16"),
+     F((1,), 0, 1, "bf16")],
+    [F((0, 3), dt="bf16"), F((4, 3), dt="bf16"), F((2, 0, 3), 0, 1, "bf16"), F((3, 0), 0, 1, "bf16"),
+     F((0,), 0, 1, "bf16")],
+    [F((33, 64), -1, 1, "bf16"), F((17, 64), -1, 1, "bf16"), F((3, 20, 64), 0, 1, "bf16"),
+     F((64, 17), 0, 1, "bf16"), F((17,), 0, 1, "bf16")],
+], note="the batched products are of non-negative values, so that the bias sum does not cancel one bf16 rounding")
+def _(a, b, x, y, bias):
+    m = BF(op4.BatchMatMulV2(f32(x), f32(y)))
+    return BF(op4.MatMul(f32(a), f32(b), False, True)), BF(BiasAdd(f32(m), f32(bias)))
+
+
+@kernel("bf16_cast", [
+    [V([1.0, 1.00390625, 1.01171875, 3.4e38, -3.4e38, NAN, INF, -0.0, 1e-40, 0.1, 65504.0, 1.5e-45], "f32"),
+     V([1.00390625, 1.0 + 2.0**-8 + 2.0**-30, 1e300, -1e-300, NAN, 0.1], "f64"),
+     V([257, 259, -65535, 7, I32MAX, I32MIN, 16777217, 0], "i32"),
+     V([I64MAX, I64MIN, 2**24 + 1, 123456789, -3], "i64"),
+     V([65504.0, 6.1e-5, 5.96e-8, NAN, -INF, 1.0009765625, 0.333], "f16"),
+     V([1.5, -1.5, 2.5e9, -3e9, NAN, INF, -INF, 255.0, 256.0, -1.0, 0.0, -0.0, 1e-38, 70000.0, 3.0e38], "bf16")],
+    [F((100,), -300, 300), F((50,), -1e5, 1e5, "f64"), I((30,), I32MIN, I32MAX), I((30,), I64MIN, I64MAX, "i64"),
+     F((40,), -1000, 1000, "f16"), F((200,), -1e4, 1e4, "bf16")],
+    [F((0,)), F((0,), dt="f64"), I((0,), 0, 1), I((0,), 0, 1, "i64"), F((0,), dt="f16"), F((0,), dt="bf16")],
+], note="to bf16 through f32 (f64 and integers round twice, as Eigen's bfloat16 constructor does)")
+def _(f, d, i, l, h, x):
+    xv = x.view(np.ndarray)
+    return (BF(f), BF(d.astype(np.float32)), BF(Cast(i, "f32")), BF(Cast(l, "f32")), BF(h.astype(np.float32)),
+            xv.astype(np.float32), xv.astype(np.float64), Cast(xv, "i32"), Cast(xv, "ui8"), xv.astype(np.float16),
+            Cast(xv, "i1"))
+
+
+@kernel("bf16_softmax", [
+    [F((7, 13), -5, 5, "bf16", sp=[-INF])],
+    [F((1, 1), dt="bf16")],
+    [F((0, 5), dt="bf16")],
+    [F((4, 200), -10, 10, "bf16")],
+])
+def _(x):
+    return BF(Softmax(f32(x))), BF(LogSoftmax(f32(x)))
+
+
 # @@REGISTRY@@
 
 # ===========================================================================
@@ -3926,7 +4042,7 @@ def _(a, b, n, c, d):
 _HEADER_RE = re.compile(r"sandjit-test:(.*)")
 _FUNC_RE = re.compile(r"(?<![\w.\"])(func\.func|builtin\.func|func)\s+(?:(?:private|public|nested)\s+)?@([\w$.\-]+)\s*\(")
 _TENSOR_RE = re.compile(r"tensor<([^<>]*)>")
-DEFAULT_TOL = {"f16": (1e-3, 1e-5), "f32": (1e-5, 1e-6), "f64": (1e-12, 1e-14)}
+DEFAULT_TOL = {"f16": (1e-3, 1e-5), "f32": (1e-5, 1e-6), "f64": (1e-12, 1e-14), "bf16": (1e-2, 1e-5)}
 
 
 def _strip_comments(text):
@@ -4083,7 +4199,7 @@ def _check_sig(kf, what, arrays, types):
     assert len(arrays) == len(types), "%s: %d %s given, signature has %d" % (kf.name, len(arrays), what, len(types))
     for i, (a, (dims, elem)) in enumerate(zip(arrays, types)):
         where = "%s %s%d" % (kf.name, what, i)
-        assert NP_TO_MLIR.get(a.dtype) == elem, "%s: dtype %s, signature says %s" % (where, a.dtype, elem)
+        assert elem_name(a) == elem, "%s: dtype %s, signature says %s" % (where, elem_name(a), elem)
         if dims is None:
             continue
         assert a.ndim == len(dims), "%s: shape %s, signature rank %d" % (where, a.shape, len(dims))
@@ -4100,6 +4216,11 @@ def _seed(*parts):
 
 
 def _npy_bytes(a):
+    if isinstance(a, BF16Array):  # ml_dtypes' bfloat16 as np.save writes it: descr "<V2", the top halves
+        buf = io.BytesIO()
+        np.lib.format.write_array_header_1_0(buf, {"descr": "<V2", "fortran_order": False, "shape": a.shape})
+        buf.write((np.ascontiguousarray(a).view(np.uint32) >> np.uint32(16)).astype("<u2").tobytes())
+        return buf.getvalue()
     buf = io.BytesIO()
     np.save(buf, np.array(a, order="C"), allow_pickle=False)  # (ascontiguousarray would make rank 0 rank 1)
     data = buf.getvalue()
@@ -4185,7 +4306,8 @@ def _run(k, inputs, mode, seed=0):
     MODE, ALT, _PRS = mode, mode == "f64", np.random.RandomState(seed)
     try:
         if ALT:
-            inputs = [a.astype(np.float64) if a.dtype == np.float32 else a.copy() for a in inputs]
+            inputs = [a.astype(np.float64) if a.dtype == np.float32 and not isinstance(a, BF16Array) else a.copy()
+                      for a in inputs]
         else:
             inputs = [a.copy() for a in inputs]
         outs = k.fn(*inputs)
@@ -4193,7 +4315,7 @@ def _run(k, inputs, mode, seed=0):
         MODE, ALT, _PRS = "main", False, None
     if not isinstance(outs, tuple):
         outs = (outs,)
-    return [np.asarray(o) for o in outs]
+    return [np.asanyarray(o) for o in outs]
 
 
 def _ratio(kf, got, want):
@@ -4203,7 +4325,7 @@ def _ratio(kf, got, want):
     if want.dtype.kind != "f":
         bad = int(np.count_nonzero(got != want))
         return (math.inf if bad else 0.0), bad
-    rtol, atol = kf.tol(NP_TO_MLIR[want.dtype])
+    rtol, atol = kf.tol(elem_name(want))
     g = got.astype(np.float64)
     w = want.astype(np.float64)
     gn, wn = np.isnan(g), np.isnan(w)
@@ -4231,7 +4353,7 @@ def build(k, kf):
         inputs = [spec.make(np.random.RandomState(_seed(k.name, ci, ai))) for ai, spec in enumerate(case)]
         _check_sig(kf, "arg", inputs, kf.args)
         outs = _run(k, inputs, "main")
-        outs = [o if o.ndim else np.array(o) for o in outs]
+        outs = [o if o.ndim else np.array(o, subok=True) for o in outs]
         _check_sig(kf, "result", outs, kf.results)
         for mode in (("f64", "perturb") if k.alt else ()):
             alts = _run(k, inputs, mode, _seed(k.name, ci, "perturb"))

@@ -172,6 +172,10 @@ var defaultTolerance = map[memref.DType][2]float64{
 	memref.Float16: {1e-3, 1e-5},
 	memref.Float32: {1e-5, 1e-6},
 	memref.Float64: {1e-12, 1e-14},
+	// bf16 keeps 8 significant bits: results computed in f32 by two
+	// correct implementations may round one bf16 ulp (2^-8 to 2^-7 of the
+	// value) apart.
+	memref.BFloat16: {1e-2, 1e-5},
 }
 
 // Tolerance is (rtol, atol) for results of dtype dt: the header's, else the
