@@ -9,8 +9,8 @@
 // allocate in.
 //
 // What it gives:
-//   - DType (i1, i8…i64, ui8…ui64, f16, f32, f64, and for the host side
-//     only so far bf16, complex<f32>, complex<f64>), shapes bounded by
+//   - DType (i1, i8…i64, ui8…ui64, f16, f32, f64, bf16, and for the host
+//     side only so far complex<f32>, complex<f64>), shapes bounded by
 //     MaxRank and MaxElements, and Tensor: dense, little-endian, row-major
 //     or strided (strides in elements; stride 0 broadcasts).
 //   - .npy I/O (ReadNPY, WriteNPY and their File forms): numpy's versions

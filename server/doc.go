@@ -30,9 +30,9 @@
 // its id or by the name the tenant gave it at submit (unique per tenant,
 // across replicas when the state is shared: 409 on conflict); its inputs are input0, input1, … (the kernel's
 // arguments, in order) and its outputs output0, output1, … (its results).
-// The datatypes are BOOL, UINT8…UINT64, INT8…INT64, FP16, FP32 and FP64,
-// each equal to the kernel's element type; BF16 (sandjit has no bfloat16
-// type yet) and BYTES are refused with a 400 that names them. /v2 shares
+// The datatypes are BOOL, UINT8…UINT64, INT8…INT64, FP16, FP32, FP64 and
+// BF16, each equal to the kernel's element type; BYTES is refused with a
+// 400 that names it. /v2 shares
 // /v1's quotas, bounds and statuses, and its errors are {"error": "..."}
 // with /v1's kind and limit beside it. No versions, gRPC, model
 // repository, shared-memory or classification extension.

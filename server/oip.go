@@ -44,8 +44,8 @@ const headerInferenceLength = "Inference-Header-Content-Length"
 const oipPlatform = "sandjit"
 
 // oipDTypes maps the protocol's datatypes to sandjit's element types: one
-// entry a line. BF16 and BYTES are protocol datatypes sandjit has no
-// element type for (see oipUnsupported).
+// entry a line. BYTES is the protocol datatype sandjit has no element
+// type for (see oipUnsupported).
 var oipDTypes = []struct {
 	name string
 	dt   memref.DType
@@ -62,11 +62,11 @@ var oipDTypes = []struct {
 	{"FP16", memref.Float16},  // f16, IEEE binary16
 	{"FP32", memref.Float32},  // f32
 	{"FP64", memref.Float64},  // f64
+	{"BF16", memref.BFloat16}, // bf16, bfloat16: the top half of an f32
 }
 
 // oipUnsupported are protocol datatypes sandjit refuses, with the reason.
 var oipUnsupported = map[string]string{
-	"BF16":  "sandjit has no bfloat16 element type (yet); send FP32",
 	"BYTES": "sandjit kernels take numeric tensors, not byte strings",
 }
 
@@ -80,7 +80,7 @@ func oipDType(name string) (memref.DType, error) {
 	if why, ok := oipUnsupported[name]; ok {
 		return memref.Invalid, fmt.Errorf("datatype %s is not supported: %s", name, why)
 	}
-	return memref.Invalid, fmt.Errorf("unknown datatype %q (want BOOL, UINT8…UINT64, INT8…INT64, FP16, FP32 or FP64)", clip(name, 32))
+	return memref.Invalid, fmt.Errorf("unknown datatype %q (want BOOL, UINT8…UINT64, INT8…INT64, FP16, FP32, FP64 or BF16)", clip(name, 32))
 }
 
 // oipDTypeName is a sandjit element type's protocol datatype.

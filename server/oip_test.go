@@ -54,9 +54,10 @@ var oipAllTypes = []struct {
 	{"FP16", "f16", []string{"1.5", "65504", "-0.0001", `"inf"`}},
 	{"FP32", "f32", []string{"0.1", "-3.4028235e+38", "1e-45", `"nan"`}},
 	{"FP64", "f64", []string{"0.1", "1.7976931348623157e+308", "5e-324", `"-inf"`}},
+	{"BF16", "bf16", []string{"1.5", "-0.1", "3e+38", "1e-40", `"nan"`}},
 }
 
-// kernelAllTypes returns each of its twelve arguments (one per datatype
+// kernelAllTypes returns each of its thirteen arguments (one per datatype
 // of oipAllTypes, each tensor<?xT>) unchanged.
 func kernelAllTypes() string {
 	var args, res, body, rets []string
@@ -448,7 +449,7 @@ func testOIPDatatypes(t *testing.T, newHarness harnessFunc) {
 	}
 	body := `{"inputs":[` + strings.Join(ins, ",") + `]}`
 	o, _ := decodeOIP(t, h.do("POST", "/v2/models/"+id+"/infer", keyOf(0), []byte(body)))
-	wantJSON := map[string]string{"FP16": `1.5 6.55e+04 -0.0001 "inf"`, "FP32": `0.1 -3.4028235e+38 1e-45 "nan"`, "FP64": `0.1 1.7976931348623157e+308 5e-324 "-inf"`}
+	wantJSON := map[string]string{"FP16": `1.5 6.55e+04 -0.0001 "inf"`, "BF16": `1.5 -0.1 3e+38 9e-41 "nan"`, "FP32": `0.1 -3.4028235e+38 1e-45 "nan"`, "FP64": `0.1 1.7976931348623157e+308 5e-324 "-inf"`}
 	for i, d := range oipAllTypes {
 		out := o.Outputs[i]
 		want := strings.Join(d.values, " ")
@@ -504,7 +505,7 @@ func testOIPDatatypes(t *testing.T, newHarness harnessFunc) {
 		return h.do("POST", "/v2/models/"+id+"/infer", keyOf(0), []byte(b))
 	}
 	for dt, want := range map[string]string{
-		"BF16": "datatype BF16 is not supported: sandjit has no bfloat16", "BYTES": "datatype BYTES is not supported",
+		"BF16": "datatype BF16, but the model takes FP32", "BYTES": "datatype BYTES is not supported",
 		"FLOAT": `unknown datatype "FLOAT"`, "fp32": `unknown datatype "fp32"`, "FP64": "datatype FP64, but the model takes FP32",
 	} {
 		if e := oipError(t, one(dt), 400); !strings.Contains(e.Error, want) {

@@ -13,8 +13,8 @@
 // Every value is four lanes — four consecutive iterations of the innermost
 // loop — in v128 locals: 32-bit types in one register, 64-bit types in two,
 // 8- and 16-bit integers widened to i32 lanes and kept sign- or
-// zero-extended, i1 as -1/0 masks, f16 as bit patterns (load, store and
-// cast only; arithmetic happens in f32). The innermost loop runs in groups
+// zero-extended, i1 as -1/0 masks, f16 and bf16 as bit patterns (load,
+// store and cast only; arithmetic happens in f32). The innermost loop runs in groups
 // of four: with plain v128 loads and stores (widening and narrowing for
 // narrow types) when every access moves by one element or not at all —
 // checked at run time for axes that broadcast when their size is 1 — and
