@@ -1,5 +1,6 @@
-// bf16 reductions accumulate in f32 and round once, as TF's reduction kernels do for bfloat16: a sum of
-// 1000 values near 1 stays near 1000 (summed in bf16 it would stop at 256). Sum over rows, Mean over
+// bf16 reductions accumulate in f32 and round once, as TF's JIT lowering does (legalize-tf's sum
+// accumulation type is f32 for bf16): a sum of 1000 values near 1 stays near 1000 (summed in bf16 it would
+// stop at 256). Sum over rows, Mean over
 // columns with keep_dims, Max over all, Prod over rows; empty inputs give 0, NaN, -Inf and 1.
 func.func @test(%x: tensor<?x?xbf16>) -> (tensor<?xbf16>, tensor<1x?xbf16>, tensor<bf16>, tensor<?xbf16>) {
   %c1 = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
