@@ -42,11 +42,10 @@ func nnOps() []*opDef {
 
 // nnFacts are the resolved attributes of Conv2D and FusedBatchNorm.
 type nnFacts struct {
-	// Conv2D, per spatial axis (height, width).
-	strides, dilations [2]int
-	padding            string      // SAME, VALID or EXPLICIT
-	explicit           [2][2]int   // EXPLICIT: padding before and after
-	fused              *fusedFacts // the fused convolution's stages after it
+	// Conv2D: strides, dilations and padding of height and width, and
+	// the fused convolution's stages after it.
+	win   *shape.Window
+	fused *fusedFacts
 
 	// FusedBatchNorm.
 	channel int          // the channel axis of x
@@ -82,39 +81,15 @@ func checkConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	default:
 		return fmt.Sprintf("Invalid data format %q (NHWC or NCHW)", format)
 	}
-	nn := &nnFacts{}
-	f.nn = nn
 	strides, m := opkit.AttrInts(op, "strides")
 	if m != "" {
 		return m
 	}
-	if len(strides) != 4 {
-		return fmt.Sprintf("Sliding window strides field must specify 4 dimensions, got %v", strides)
-	}
-	if strides[0] != 1 || strides[3] != 1 {
-		return fmt.Sprintf("Current implementation does not yet support strides in the batch and depth dimensions, got %v", strides)
-	}
-	dil := []int64{1, 1, 1, 1}
+	var dil []int64
 	if op.Attr("dilations") != nil {
 		if dil, m = opkit.AttrInts(op, "dilations"); m != "" {
 			return m
 		}
-	}
-	if len(dil) != 4 {
-		return fmt.Sprintf("Sliding window dilations field must specify 4 dimensions, got %v", dil)
-	}
-	if dil[0] != 1 || dil[3] != 1 {
-		return fmt.Sprintf("Current implementation does not yet support dilations in the batch and depth dimensions, got %v", dil)
-	}
-	for a := 0; a < 2; a++ {
-		s, d := strides[1+a], dil[1+a]
-		if s < 1 || s > memref.MaxElements {
-			return fmt.Sprintf("Row and column strides should be larger than 0 (and at most 2^32), got %v", strides)
-		}
-		if d < 1 || d > memref.MaxElements {
-			return fmt.Sprintf("Dilated rates should be larger than 0 (and at most 2^32), got %v", dil)
-		}
-		nn.strides[a], nn.dilations[a] = int(s), int(d)
 	}
 	padding, m := opkit.AttrString(op, "padding", "")
 	if m != "" {
@@ -124,74 +99,9 @@ func checkConv2D(c *checked, op *mlir.Op, f *opFacts, in []mlir.TensorType) stri
 	if m != "" {
 		return m
 	}
-	switch padding {
-	case "SAME", "VALID":
-		if len(explicit) != 0 {
-			return fmt.Sprintf("explicit_paddings attribute must be empty if the padding attribute is not EXPLICIT, got %v", explicit)
-		}
-	case "EXPLICIT":
-		if len(explicit) != 8 {
-			return fmt.Sprintf("explicit_paddings attribute must contain 8 values, but got: %d", len(explicit))
-		}
-		for _, p := range explicit {
-			if p < 0 || p > memref.MaxElements {
-				return fmt.Sprintf("All elements of explicit_paddings must be nonnegative (and at most 2^32), got %v", explicit)
-			}
-		}
-		if explicit[0] != 0 || explicit[1] != 0 || explicit[6] != 0 || explicit[7] != 0 {
-			return fmt.Sprintf("Nonzero explicit padding in the batch or depth dimensions is not supported, got %v", explicit)
-		}
-		for a := 0; a < 2; a++ {
-			nn.explicit[a] = [2]int{int(explicit[2+2*a]), int(explicit[3+2*a])}
-		}
-	case "":
-		return `requires a padding attribute ("SAME", "VALID" or "EXPLICIT")`
-	default:
-		return fmt.Sprintf(`padding must be "SAME", "VALID" or "EXPLICIT", got %q`, padding)
-	}
-	nn.padding = padding
-	return ""
-}
-
-// convAxis is TensorFlow's GetWindowedOutputSizeVerbose for spatial axis a
-// (0: height, 1: width) of an input of size in and a filter of size k: the
-// output size and the padding before and after. Any of them is Dynamic
-// when the sizes it needs are.
-func (nn *nnFacts) convAxis(a, in, k int) (out, before, after int, msg string) {
-	s, d := nn.strides[a], nn.dilations[a]
-	out, before, after = mlir.Dynamic, mlir.Dynamic, mlir.Dynamic
-	switch nn.padding {
-	case "VALID":
-		before, after = 0, 0
-	case "EXPLICIT":
-		before, after = nn.explicit[a][0], nn.explicit[a][1]
-	}
-	if in == mlir.Dynamic {
-		return out, before, after, ""
-	}
-	if nn.padding == "SAME" {
-		out = (in + s - 1) / s
-	}
-	if k == mlir.Dynamic {
-		return out, before, after, ""
-	}
-	if k > 1 && d > (1<<40)/(k-1) {
-		return 0, 0, 0, fmt.Sprintf("filter size %d with dilation %d is too large", k, d)
-	}
-	eff := (k-1)*d + 1
-	switch nn.padding {
-	case "VALID":
-		out = (in - eff + s) / s
-	case "SAME":
-		total := max((out-1)*s+eff-in, 0)
-		before, after = total/2, total-total/2
-	case "EXPLICIT":
-		out = (in + before + after - eff + s) / s
-	}
-	if out < 0 {
-		return 0, 0, 0, fmt.Sprintf("Computed output size would be negative: %d [input_size: %d, effective_filter_size: %d, stride: %d]", out, in, eff, s)
-	}
-	return out, before, after, ""
+	win, m := shape.WindowAttrs(4, "strides", strides, dil, padding, explicit, true)
+	f.nn = &nnFacts{win: win}
+	return m
 }
 
 func dimsConv2D(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string) {
@@ -201,7 +111,7 @@ func dimsConv2D(_ *mlir.Op, f *opFacts, in [][]int, _ [][]int64) ([]int, string)
 	}
 	out := []int{x[0], 0, 0, w[3]}
 	for a := 0; a < 2; a++ {
-		o, _, _, m := f.nn.convAxis(a, x[1+a], w[a])
+		o, _, _, m := f.nn.win.Axis(a, x[1+a], w[a])
 		if m != "" {
 			return nil, m
 		}
@@ -288,11 +198,11 @@ func lowerConv2D(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	var before, after [2]int
 	padded := false
 	for a := 0; a < 2; a++ {
-		_, before[a], after[a], _ = nn.convAxis(a, xt.Dims[1+a], wt.Dims[a])
+		_, before[a], after[a], _ = nn.win.Axis(a, xt.Dims[1+a], wt.Dims[a])
 		padded = padded || before[a] != 0 || after[a] != 0 // Dynamic counts
 	}
 	padsAt := func(hs *HostState, a int) (int, int) {
-		_, bf, af, _ := nn.convAxis(a, hs.Shapes[xid][1+a], hs.Shapes[wid][a])
+		_, bf, af, _ := nn.win.Axis(a, hs.Shapes[xid][1+a], hs.Shapes[wid][a])
 		return bf, af
 	}
 	src := -1 // the buffer the nest reads the input from (-1: x itself)
@@ -400,7 +310,7 @@ func lowerConv2D(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	b.prog.Nests = append(b.prog.Nests, n)
 
 	window := func(a, lo, lk int) loopir.Index {
-		return loopir.Index{Loop: lo, Step: nn.strides[a], More: []loopir.Term{{Loop: lk, Coef: nn.dilations[a]}}}
+		return loopir.Index{Loop: lo, Step: nn.win.Strides[a], More: []loopir.Term{{Loop: lk, Coef: nn.win.Dilations[a]}}}
 	}
 	xi := []loopir.Index{{Loop: ln}, window(0, loh, lkh), window(1, low, lkw), {Loop: lci}}
 	wi := []loopir.Index{{Loop: lkh}, {Loop: lkw}, {Loop: lci}, {Loop: lj}}
