@@ -108,3 +108,18 @@ func (k kitBuilder) Nest(op *mlir.Op) *loopir.Nest {
 func (k kitBuilder) SameDim(v *mlir.Value, a int, r *mlir.Value, ra int) bool {
 	return k.b.c.syms[k.b.value(v).ID][a] == k.b.c.syms[k.b.value(r).ID][ra]
 }
+func (k kitBuilder) ValueID(v *mlir.Value) int { return k.b.value(v).ID }
+func (k kitBuilder) ParamFunc(name string, fn func(*HostState) int) int {
+	return k.b.paramFunc(name, fn)
+}
+func (k kitBuilder) ShapedBuffer(name string, view int, dt memref.DType, dims []int, like *mlir.Value, shape func(*HostState) []int) int {
+	kind := loopir.Temp
+	if view >= 0 {
+		kind = loopir.View
+	}
+	return k.b.shapedBuffer(name, kind, view, dt, dims, k.b.value(like).ID, shape)
+}
+func (k kitBuilder) BufferNest(op *mlir.Op, buf int) *loopir.Nest { return k.b.bufNest(op, buf) }
+func (k kitBuilder) LoadBuffer(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index) int {
+	return loadBuf(n, buf, dt, idx)
+}

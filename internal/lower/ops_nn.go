@@ -195,57 +195,20 @@ func lowerConv2D(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	_, wSplat := b.splat[wid]
 
 	// The padding, statically where known.
-	var before, after [2]int
-	padded := false
-	for a := 0; a < 2; a++ {
-		_, before[a], after[a], _ = nn.win.Axis(a, xt.Dims[1+a], wt.Dims[a])
-		padded = padded || before[a] != 0 || after[a] != 0 // Dynamic counts
-	}
-	padsAt := func(hs *HostState, a int) (int, int) {
-		_, bf, af, _ := nn.win.Axis(a, hs.Shapes[xid][1+a], hs.Shapes[wid][a])
+	pads := opkit.Pads{Before: make([]int, 4), After: make([]int, 4), At: func(hs *HostState) (bf, af []int) {
+		bf, af = make([]int, 4), make([]int, 4)
+		for a := 0; a < 2; a++ {
+			_, bf[1+a], af[1+a], _ = nn.win.Axis(a, hs.Shapes[xid][1+a], hs.Shapes[wid][a])
+		}
 		return bf, af
+	}}
+	for a := 0; a < 2; a++ {
+		_, pads.Before[1+a], pads.After[1+a], _ = nn.win.Axis(a, xt.Dims[1+a], wt.Dims[a])
 	}
 	src := -1 // the buffer the nest reads the input from (-1: x itself)
 	var srcShape func(*HostState) []int
-	if padded {
-		pdims := slices.Clone(xt.Dims)
-		for a := 0; a < 2; a++ {
-			if pdims[1+a] == mlir.Dynamic || before[a] == mlir.Dynamic || after[a] == mlir.Dynamic {
-				pdims[1+a] = mlir.Dynamic
-			} else {
-				pdims[1+a] += before[a] + after[a]
-			}
-		}
-		srcShape = func(hs *HostState) []int {
-			s := slices.Clone(hs.Shapes[xid])
-			for a := 0; a < 2; a++ {
-				bf, af := padsAt(hs, a)
-				s[1+a] += bf + af
-			}
-			return s
-		}
-		src = b.shapedBuffer(res.String()+".padded_input", loopir.Temp, 0, xt.Elem, pdims, xid, srcShape)
-		fill := b.bufNest(op, src)
-		store(fill, src, xt.Elem, identity(4), fill.ConstBits(computeType(xt.Elem), 0))
-		cp := b.newNest(op, x, nil)
-		v := b.load(cp, x, identity(4))
-		idx := identity(4)
-		for a := 0; a < 2; a++ {
-			if before[a] != mlir.Dynamic {
-				idx[1+a].Off = before[a]
-				continue
-			}
-			aa := a
-			idx[1+a].OffParam = 1 + b.paramFunc(fmt.Sprintf("%s.conv_pad_before%d", res, a), func(hs *HostState) int {
-				bf, _ := padsAt(hs, aa)
-				return bf
-			})
-		}
-		// The copy writes through a view of the temporary: the fusion pass
-		// must not take it for the temporary's only producer (it writes
-		// the interior only, after the fill).
-		interior := b.shapedBuffer(res.String()+".padded_input_interior", loopir.View, src, xt.Elem, pdims, xid, srcShape)
-		store(cp, interior, xt.Elem, idx, v)
+	if pads.Padded() {
+		src, srcShape = opkit.PaddedCopy(kitBuilder{b}, op, x, res.String()+".padded_input", 0, pads)
 	} else if !xSplat {
 		src = b.buf[xid]
 		srcShape = func(hs *HostState) []int { return hs.Shapes[xid] }

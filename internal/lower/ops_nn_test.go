@@ -266,11 +266,11 @@ func TestNNLoweringShape(t *testing.T) {
 	p = prog(t, src)
 	var pads []string
 	for _, par := range p.Params {
-		if strings.Contains(par.Name, "conv_pad_before") {
+		if strings.Contains(par.Name, "padded_input_before") {
 			pads = append(pads, par.Name)
 		}
 	}
-	if !slices.Equal(pads, []string{"%0.conv_pad_before0", "%0.conv_pad_before1", "%1.conv_pad_before0", "%1.conv_pad_before1"}) {
+	if !slices.Equal(pads, []string{"%0.padded_input_before1", "%0.padded_input_before2", "%1.padded_input_before1", "%1.padded_input_before2"}) {
 		t.Errorf("padding parameters %v", pads)
 	}
 

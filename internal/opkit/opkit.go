@@ -140,6 +140,25 @@ type Builder interface {
 	// run time (the same symbol), so that no run-time broadcast check is
 	// needed between them.
 	SameDim(v *mlir.Value, a int, r *mlir.Value, ra int) bool
+
+	// ValueID is the index of v's run-time shape in a shape.HostState's
+	// Shapes (for the host-side functions below).
+	ValueID(v *mlir.Value) int
+	// ParamFunc is the index of a run-time parameter the host computes
+	// with fn before each run (one per name: a second call with the same
+	// name returns the first one's).
+	ParamFunc(name string, fn func(*shape.HostState) int) int
+	// ShapedBuffer creates a buffer whose dims are not a value's: a
+	// temporary (view < 0) or a view of buffer view's memory, of element
+	// type dt and dims (Dynamic where known at run time only, when shape
+	// computes them on the host). like is the value it is made for.
+	ShapedBuffer(name string, view int, dt memref.DType, dims []int, like *mlir.Value, shape func(*shape.HostState) []int) int
+	// BufferNest starts a nest whose loops (all parallel) run over the
+	// dims of buffer buf.
+	BufferNest(op *mlir.Op, buf int) *loopir.Nest
+	// LoadBuffer reads buffer buf (of element type dt) inside n at idx,
+	// converted to the compute type.
+	LoadBuffer(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index) int
 }
 
 // ComputeType is the type a value of dt is computed in: f32 for the
