@@ -4032,6 +4032,174 @@ def _(f, d, i, l, h, x):
 ])
 def _(x):
     return BF(Softmax(f32(x))), BF(LogSoftmax(f32(x)))
+def _window(in_sp, k, s, d, padding, explicit=None):
+    """TF's GetWindowedOutputSizeVerbose per spatial axis: output sizes and the padding before (SAME puts
+    the odd one after)."""
+    outs, before = [], []
+    for a, (n, kk, ss, dd) in enumerate(zip(in_sp, k, s, d)):
+        eff = (kk - 1) * dd + 1
+        if padding == "SAME":
+            o = -(-n // ss)
+            b = max((o - 1) * ss + eff - n, 0) // 2
+        elif padding == "VALID":
+            assert n - eff + ss >= 0
+            o, b = (n - eff + ss) // ss, 0
+        else:
+            lo, hi = explicit[a]
+            assert n + lo + hi - eff + ss >= 0
+            o, b = (n + lo + hi - eff + ss) // ss, lo
+        outs.append(o)
+        before.append(b)
+    return outs, before
+
+
+def Pool(x, ksize, strides, padding, avg):
+    """MaxPool/AvgPool (2-D and 3-D, channels last): the max or mean over the window's elements inside the
+    input (padding not counted, as TF divides), computed in float64 and rounded once."""
+    import itertools
+    sp = x.ndim - 2
+    k, s = ksize[1:-1], strides[1:-1]
+    assert ksize[0] == ksize[-1] == strides[0] == strides[-1] == 1
+    outs, bef = _window(x.shape[1:-1], k, s, [1] * sp, padding)
+    out = np.zeros((x.shape[0],) + tuple(outs) + (x.shape[-1],), dtype=x.dtype)
+    xf = x.astype(np.float64) if x.dtype.kind == "f" else x
+    axes = tuple(range(1, 1 + sp))
+    for o in itertools.product(*[range(n) for n in outs]):
+        sl, cnt = [], 1
+        for a in range(sp):
+            st = o[a] * s[a] - bef[a]
+            lo, hi = max(st, 0), min(st + k[a], x.shape[1 + a])
+            assert hi > lo, "a window of padding only"
+            sl.append(slice(lo, hi))
+            cnt *= hi - lo
+        win = xf[(slice(None),) + tuple(sl) + (slice(None),)]
+        r = win.sum(axis=axes) / cnt if avg else win.max(axis=axes)
+        out[(slice(None),) + o + (slice(None),)] = r.astype(x.dtype)
+    return out
+
+
+def MaxPool(x, ksize, strides, padding):
+    return Pool(x, ksize, strides, padding, False)
+
+
+def AvgPool(x, ksize, strides, padding):
+    return Pool(x, ksize, strides, padding, True)
+
+
+def ConvND(x, f, strides, padding, dilations=None, explicit=None, depthwise=False):
+    """Conv3D (filter [k..., in, out]) and DepthwiseConv2dNative (filter [kh, kw, in, multiplier]; output
+    channel c*M + m is input channel c with filter[..., c, m]), channels last, summed in float64 and
+    rounded once."""
+    import itertools
+    sp = x.ndim - 2
+    k = f.shape[:sp]
+    s = strides[1:-1]
+    d = (dilations or [1] * x.ndim)[1:-1]
+    outs, bef = _window(x.shape[1:-1], k, s, d, padding, explicit)
+    n, c = x.shape[0], x.shape[-1]
+    co = c * f.shape[-1] if depthwise else f.shape[-1]
+    assert f.shape[sp] == c
+    acc = np.zeros((n,) + tuple(outs) + (co,), dtype=np.float64)
+    if 0 in outs or n == 0 or co == 0:
+        return acc.astype(x.dtype)
+    ext = [max(bef[a] + x.shape[1 + a], (outs[a] - 1) * s[a] + (k[a] - 1) * d[a] + 1) for a in range(sp)]
+    xp = np.zeros((n,) + tuple(ext) + (c,), dtype=np.float64)
+    xp[(slice(None),) + tuple(slice(bef[a], bef[a] + x.shape[1 + a]) for a in range(sp)) + (slice(None),)] = x
+    ff = f.astype(np.float64)
+    for t in itertools.product(*[range(kk) for kk in k]):
+        patch = xp[(slice(None),) + tuple(slice(t[a] * d[a], t[a] * d[a] + (outs[a] - 1) * s[a] + 1, s[a])
+                                          for a in range(sp)) + (slice(None),)]
+        if depthwise:
+            acc += (patch[..., :, None] * ff[t]).reshape(acc.shape)
+        else:
+            acc += patch @ ff[t]
+    return acc.astype(x.dtype)
+
+
+# Pools and convolutions read inputs on a grid of 1/8 (1/4 for f16): every sum is exact in the compute
+# type, so the goldens hold to the default tolerances whatever the summation order.
+
+@op4_kernel("max_pool", [
+    [F((2, 7, 6, 3), -4, 4, step=0.125, sp=[NAN, INF, -INF]), F((2, 3, 2, 5), -4, 4, step=0.125),
+     I((2, 5, 4, 3), -100, 100), F((1, 4, 5, 6), -2, 2, "f16", step=0.25), F((2, 5, 4, 3), dt="f64")],
+    [F((1, 1, 1, 1), step=0.125), F((1, 1, 1, 1)), I((1, 1, 1, 1), -9, 9), F((1, 1, 1, 1), dt="f16"),
+     F((2, 5, 4, 3), dt="f64")],
+    [F((0, 3, 4, 2)), F((2, 2, 4, 0)), I((0, 2, 2, 3), -9, 9), F((1, 0, 3, 2), dt="f16"), F((2, 5, 4, 3), dt="f64")],
+    [F((3, 12, 17, 9), -4, 4, step=0.125), F((1, 4, 3, 17), -4, 4, step=0.125), I((2, 9, 8, 19), I32MIN, I32MAX),
+     F((2, 8, 9, 16), -2, 2, "f16", step=0.25), F((2, 5, 4, 3), dt="f64", sp=[NAN])],
+])
+def _(x, s, n, h, d):
+    return (MaxPool(x, [1, 3, 3, 1], [1, 2, 2, 1], "SAME"), MaxPool(x, [1, 2, 2, 1], [1, 2, 2, 1], "VALID"),
+            MaxPool(x, [1, 3, 2, 1], [1, 1, 1, 1], "SAME"), MaxPool(s, [1, 4, 5, 1], [1, 3, 3, 1], "SAME"),
+            MaxPool(n, [1, 2, 3, 1], [1, 2, 1, 1], "SAME"), MaxPool(h, [1, 3, 3, 1], [1, 2, 2, 1], "SAME"),
+            MaxPool(d, [1, 2, 2, 1], [1, 1, 2, 1], "SAME"))
+
+
+@op4_kernel("avg_pool", [
+    [F((2, 7, 6, 3), -4, 4, step=0.125, sp=[INF]), F((2, 3, 2, 5), -4, 4, step=0.125),
+     F((1, 4, 5, 6), -2, 2, "f16", step=0.25), F((2, 5, 4, 3), dt="f64")],
+    [F((1, 1, 1, 1), step=0.125), F((1, 1, 1, 1)), F((1, 1, 1, 1), dt="f16"), F((2, 5, 4, 3), dt="f64")],
+    [F((0, 3, 4, 2)), F((2, 2, 4, 0)), F((1, 0, 3, 2), dt="f16"), F((2, 5, 4, 3), dt="f64")],
+    [F((3, 12, 17, 9), -4, 4, step=0.125), F((1, 4, 3, 17), -4, 4, step=0.125),
+     F((2, 8, 9, 16), -2, 2, "f16", step=0.25), F((2, 5, 4, 3), dt="f64", sp=[NAN])],
+])
+def _(x, s, h, d):
+    return (AvgPool(x, [1, 3, 3, 1], [1, 2, 2, 1], "SAME"), AvgPool(x, [1, 2, 2, 1], [1, 2, 2, 1], "VALID"),
+            AvgPool(x, [1, 3, 2, 1], [1, 1, 1, 1], "SAME"), AvgPool(s, [1, 4, 5, 1], [1, 3, 3, 1], "SAME"),
+            AvgPool(h, [1, 3, 3, 1], [1, 2, 2, 1], "SAME"), AvgPool(d, [1, 2, 2, 1], [1, 1, 2, 1], "SAME"),
+            AvgPool(d, [1, 3, 3, 1], [1, 2, 1, 1], "VALID"))
+
+
+@op4_kernel("pool3d", [
+    [F((2, 5, 4, 6, 3), -4, 4, step=0.125, sp=[NAN]), F((1, 3, 4, 2, 5), -2, 2, "f16", step=0.25),
+     F((1, 4, 3, 5, 2), dt="f64")],
+    [F((1, 1, 1, 1, 1), step=0.125), F((1, 1, 1, 1, 1), dt="f16"), F((1, 1, 1, 1, 1), dt="f64")],
+    [F((0, 2, 3, 2, 4)), F((1, 2, 0, 2, 1), dt="f16"), F((1, 2, 2, 2, 0), dt="f64")],
+    [F((2, 7, 6, 9, 8), -4, 4, step=0.125), F((1, 6, 5, 4, 16), -2, 2, "f16", step=0.25),
+     F((2, 5, 6, 7, 5), dt="f64")],
+])
+def _(x, h, d):
+    return (MaxPool(x, [1, 2, 2, 2, 1], [1, 2, 2, 2, 1], "SAME"), AvgPool(x, [1, 3, 2, 3, 1], [1, 1, 2, 1, 1], "SAME"),
+            AvgPool(x, [1, 1, 2, 2, 1], [1, 1, 1, 2, 1], "VALID"), MaxPool(h, [1, 2, 3, 2, 1], [1, 1, 2, 1, 1], "SAME"),
+            AvgPool(h, [1, 2, 2, 2, 1], [1, 2, 2, 2, 1], "SAME"), AvgPool(d, [1, 3, 3, 3, 1], [1, 2, 2, 2, 1], "SAME"))
+
+
+@op4_kernel("depthwise_conv2d", [
+    [F((2, 7, 6, 3), -4, 4, step=0.125), F((3, 3, 3, 2), -4, 4, step=0.125), F((3, 2, 3, 1), -4, 4, step=0.125),
+     F((1, 5, 4, 4), -2, 2, "f16", step=0.25), F((2, 2, 4, 2), -2, 2, "f16", step=0.25),
+     F((2, 6, 5, 3), dt="f64"), F((3, 3, 3, 1), dt="f64")],
+    [F((1, 1, 1, 1)), F((3, 3, 1, 2)), F((3, 2, 1, 1)), F((1, 1, 1, 2), dt="f16"), F((2, 2, 2, 2), dt="f16"),
+     F((1, 1, 1, 3), dt="f64"), F((3, 3, 3, 1), dt="f64")],
+    [F((0, 5, 5, 2)), F((3, 3, 2, 2)), F((3, 2, 2, 1)), F((1, 3, 3, 0), dt="f16"), F((2, 2, 0, 2), dt="f16"),
+     F((0, 4, 4, 3), dt="f64"), F((3, 3, 3, 1), dt="f64")],
+    [F((2, 12, 11, 9), -4, 4, step=0.125), F((3, 3, 9, 2), -4, 4, step=0.125), F((3, 2, 9, 1), -4, 4, step=0.125),
+     F((1, 9, 8, 16), -2, 2, "f16", step=0.25), F((2, 2, 16, 3), -2, 2, "f16", step=0.25),
+     F((1, 9, 10, 3), dt="f64"), F((3, 3, 3, 1), dt="f64")],
+])
+def _(x, w, w1, h, hw, d, dw):
+    dwc = lambda *a, **kw: ConvND(*a, depthwise=True, **kw)
+    return (dwc(x, w, [1, 1, 1, 1], "SAME"), dwc(x, w, [1, 2, 2, 1], "VALID"),
+            dwc(x, w, [1, 2, 2, 1], "SAME", [1, 2, 2, 1]), dwc(x, w1, [1, 1, 1, 1], "SAME"),
+            dwc(x, w1, [1, 3, 3, 1], "EXPLICIT", [1, 1, 2, 1], [(1, 2), (0, 3)]),
+            dwc(h, hw, [1, 1, 1, 1], "SAME"), dwc(d, dw, [1, 2, 2, 1], "SAME"))
+
+
+@op4_kernel("conv3d", [
+    [F((2, 5, 4, 6, 3), -4, 4, step=0.125), F((3, 2, 3, 3, 4), -4, 4, step=0.125),
+     F((1, 4, 3, 5, 2), -2, 2, "f16", step=0.25), F((2, 2, 2, 2, 3), -2, 2, "f16", step=0.25),
+     F((1, 4, 4, 3, 2), dt="f64"), F((2, 2, 1, 2, 3), dt="f64")],
+    [F((1, 1, 1, 1, 3)), F((3, 2, 3, 3, 1)), F((1, 2, 2, 2, 2), dt="f16"), F((2, 2, 2, 2, 1), dt="f16"),
+     F((1, 2, 2, 2, 2), dt="f64"), F((2, 2, 1, 2, 1), dt="f64")],
+    [F((0, 4, 4, 4, 2)), F((3, 2, 3, 2, 4)), F((1, 2, 2, 2, 2), dt="f16"), F((2, 2, 2, 2, 0), dt="f16"),
+     F((1, 3, 2, 2, 2), dt="f64"), F((2, 2, 1, 2, 3), dt="f64")],
+    [F((2, 7, 8, 6, 5), -4, 4, step=0.125), F((3, 2, 3, 5, 8), -4, 4, step=0.125),
+     F((1, 5, 6, 4, 8), -2, 2, "f16", step=0.25), F((2, 2, 2, 8, 16), -2, 2, "f16", step=0.25),
+     F((2, 5, 4, 6, 3), dt="f64"), F((2, 2, 1, 3, 4), dt="f64")],
+])
+def _(x, w, h, hw, d, dw):
+    return (ConvND(x, w, [1, 1, 1, 1, 1], "SAME"), ConvND(x, w, [1, 2, 1, 2, 1], "SAME", [1, 1, 2, 1, 1]),
+            ConvND(h, hw, [1, 1, 2, 1, 1], "SAME"), ConvND(d, dw, [1, 1, 1, 1, 1], "VALID"),
+            ConvND(d, dw, [1, 2, 2, 2, 1], "VALID", [1, 1, 2, 1, 1]))
 
 
 # @@REGISTRY@@

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/ops/array"
 	"github.com/sandjit/sandjit/internal/ops/einsum"
+	"github.com/sandjit/sandjit/internal/ops/pool"
 	"github.com/sandjit/sandjit/internal/ops/scatter"
 	"sort"
 
@@ -101,7 +102,7 @@ type hostFn func(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []
 // panics on a duplicate, which TestRegistryConsistent would show first.
 var registry = buildRegistry(
 	constOps(), elementwiseOps(), extraOps(), specialOps(), bitOps(), reduceOps(), forwardOps(), dataOps(),
-	gatherOps(), scanOps(), linalgOps(), nnOps(), controlOps(), fromKit(array.Ops()), fromKit(scatter.Ops()), fromKit(einsum.Ops()),
+	gatherOps(), scanOps(), linalgOps(), nnOps(), controlOps(), fromKit(array.Ops()), fromKit(scatter.Ops()), fromKit(einsum.Ops()), fromKit(pool.Ops()),
 )
 
 func buildRegistry(families ...[]*opDef) map[string]*opDef {

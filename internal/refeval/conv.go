@@ -124,7 +124,12 @@ func convND(ev *evaluator, op *mlir.Op, x, f *array, win window) (*array, error)
 		return nil, opError(op, mlir.ErrInvalid, "input depth must be evenly divisible by filter depth: %d vs %d", ic, fc)
 	}
 	groups := ic / fc
-	if oc%groups != 0 {
+	switch {
+	case groups == 0 && oc != 0:
+		return nil, opError(op, mlir.ErrInvalid, "input depth must be evenly divisible by filter depth (and positive): %d vs %d", ic, fc)
+	case groups == 0:
+		groups = 1 // no channels in or out (a depthwise convolution of none): an empty result
+	case oc%groups != 0:
 		return nil, opError(op, mlir.ErrInvalid, "output depth must be evenly divisible by number of groups: %d vs %d", oc, groups)
 	}
 	osp, before, err := win.geometry(op, x.shape[1:r-1], f.shape[:sp])
