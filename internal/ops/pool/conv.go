@@ -32,7 +32,7 @@ func convOps() []*opkit.Def {
 func isDepthwise(op *mlir.Op) bool { return op.Name == "tf.DepthwiseConv2dNative" }
 
 func checkConv(_ opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Facts, string) {
-	if m := operandTypes(in, opkit.Float, op.Name); m != "" {
+	if m := operandTypes(in, opkit.Float); m != "" {
 		return nil, m
 	}
 	rank := 5

@@ -48,8 +48,9 @@ func dataFormat(op *mlir.Op, def, first, cpuMsg string) string {
 	return fmt.Sprintf("Invalid data format %q (%s or %s)", f, def, first)
 }
 
-// sameElem checks that operands x and w share their element type, one of ts.
-func operandTypes(in []mlir.TensorType, ts opkit.Types, name string) string {
+// operandTypes checks that the operands share their element type, one
+// of ts (the registry does not check a family's types).
+func operandTypes(in []mlir.TensorType, ts opkit.Types) string {
 	for i, t := range in {
 		if !ts.Has(t.Elem) {
 			return fmt.Sprintf("operand #%d must be a tensor of %s values, but got %s", i, typeNames(ts), t)

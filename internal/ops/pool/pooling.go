@@ -54,6 +54,16 @@ func poolKind(op *mlir.Op) (rank int, isMax bool) {
 
 func checkPool(_ opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Facts, string) {
 	rank, isMax := poolKind(op)
+	ts := opkit.Float
+	switch {
+	case op.Name == "tf.MaxPool":
+		ts = maxPoolTypes
+	case isMax:
+		ts = f16f32
+	}
+	if m := operandTypes(in, ts); m != "" {
+		return nil, m
+	}
 	x := in[0]
 	if x.Rank() != rank {
 		return nil, fmt.Sprintf("tensor_in must be %d-dimensional, got %s", rank, x)

@@ -1,0 +1,103 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sandjit/sandjit/memref"
+)
+
+// The pooling family (internal/ops/pool) against the reference in every
+// specialization mode, split across workers, and its run-time errors.
+
+const poolKernel = `func.func @f(%x: tensor<?x?x?x?xf32>, %w: tensor<?x?x?x?xf32>, %v: tensor<?x?x?x?x?xf32>, %f: tensor<?x?x?x?x?xf32>) -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) {
+  %0 = "tf.MaxPool"(%x) {ksize = [1, 3, 3, 1], padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %1 = "tf.AvgPool"(%x) {ksize = [1, 3, 2, 1], padding = "SAME", strides = [1, 2, 1, 1]} : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %2 = "tf.DepthwiseConv2dNative"(%x, %w) {dilations = [1, 2, 2, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  %3 = "tf.MaxPool3D"(%v) {ksize = [1, 2, 2, 2, 1], padding = "SAME", strides = [1, 2, 2, 2, 1]} : (tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>
+  %4 = "tf.AvgPool3D"(%v) {ksize = [1, 3, 3, 3, 1], padding = "SAME", strides = [1, 1, 2, 1, 1]} : (tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>
+  %5 = "tf.Conv3D"(%v, %f) {padding = "SAME", strides = [1, 2, 1, 1, 1]} : (tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>
+  func.return %0, %1, %2, %3, %4, %5 : tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>
+}`
+
+func poolArgs(t *testing.T, x, w, v, f []int) []*memref.Tensor {
+	gen := func(i int) func(k int) float64 {
+		return func(k int) float64 { return math.Sin(float64(k*(i+3))) * 2 }
+	}
+	return []*memref.Tensor{nnArg(t, memref.Float32, x, gen(0)), nnArg(t, memref.Float32, w, gen(1)),
+		nnArg(t, memref.Float32, v, gen(2)), nnArg(t, memref.Float32, f, gen(3))}
+}
+
+func TestPoolOpsAgainstReference(t *testing.T) {
+	rt := newRuntime(t)
+	ctx := context.Background()
+	shapes := [][4][]int{
+		{{2, 7, 6, 5}, {3, 3, 5, 2}, {1, 5, 4, 6, 3}, {2, 3, 2, 3, 4}},
+		{{1, 1, 1, 1}, {3, 3, 1, 1}, {1, 1, 1, 1, 1}, {3, 3, 3, 1, 2}},
+		{{1, 8, 9, 16}, {2, 2, 16, 1}, {2, 4, 5, 4, 8}, {1, 2, 2, 8, 8}},
+	}
+	for _, mode := range nnModes {
+		exe, err := rt.Compile(ctx, []byte(poolKernel), WithSpecialization(mode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range shapes {
+			checkAgainstReference(t, exe, poolArgs(t, s[0], s[1], s[2], s[3]), 1e-5, 1e-5)
+		}
+	}
+}
+
+// TestPoolOpsSplitAcrossWorkers: shapes large enough that the nests run
+// in chunks (split at their output rows) on several workers.
+func TestPoolOpsSplitAcrossWorkers(t *testing.T) {
+	rt := newRuntime(t, WithWorkers(4))
+	exe, err := rt.Compile(context.Background(), []byte(poolKernel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAgainstReference(t, exe, poolArgs(t, []int{2, 64, 48, 16}, []int{3, 3, 16, 2}, []int{1, 16, 24, 20, 8}, []int{3, 3, 3, 8, 8}), 1e-5, 1e-5)
+}
+
+// TestPoolRunErrors: sizes that only the run knows are checked on the
+// host, with the op's position.
+func TestPoolRunErrors(t *testing.T) {
+	rt := newRuntime(t)
+	ctx := context.Background()
+	cases := []struct {
+		src    string
+		shapes [][]int
+		want   string
+	}{
+		{`func.func @f(%x: tensor<?x?x?x?xf32>, %w: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = "tf.DepthwiseConv2dNative"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  func.return %0 : tensor<?x?x?x?xf32>
+}`, [][]int{{1, 5, 5, 3}, {3, 3, 2, 1}}, "kernel.mlir:2:8: 'tf.DepthwiseConv2dNative' op input and filter must have the same depth: 3 vs 2"},
+		{`func.func @f(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %0 = "tf.MaxPool"(%x) {ksize = [1, 4, 3, 1], padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  func.return %0 : tensor<?x?x?x?xf32>
+}`, [][]int{{1, 2, 5, 3}}, "'tf.MaxPool' op Computed output size would be negative: -1 [input_size: 2, effective_filter_size: 4, stride: 1]"},
+		{`func.func @f(%x: tensor<?x?x?x?x?xf32>, %w: tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32> {
+  %0 = "tf.Conv3D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1, 1]} : (tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>
+  func.return %0 : tensor<?x?x?x?x?xf32>
+}`, [][]int{{1, 3, 3, 3, 2}, {1, 1, 1, 3, 2}}, "'tf.Conv3D' op input and filter must have the same depth: 2 vs 3"},
+	}
+	for _, c := range cases {
+		for _, mode := range nnModes {
+			exe, err := rt.Compile(ctx, []byte(c.src), WithSpecialization(mode))
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := make([]*memref.Tensor, len(c.shapes))
+			for i, s := range c.shapes {
+				args[i] = nnArg(t, memref.Float32, s, func(k int) float64 { return 1 })
+			}
+			_, err = exe.Run(ctx, args...)
+			if err == nil || !errors.Is(err, ErrShape) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: got %v, want a shape error containing %q", mode, err, c.want)
+			}
+		}
+	}
+}
