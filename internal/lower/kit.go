@@ -123,3 +123,10 @@ func (k kitBuilder) BufferNest(op *mlir.Op, buf int) *loopir.Nest { return k.b.b
 func (k kitBuilder) LoadBuffer(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index) int {
 	return loadBuf(n, buf, dt, idx)
 }
+func (k kitBuilder) ValueBuffer(v *mlir.Value) int {
+	v = k.b.value(v)
+	if _, ok := k.b.splat[v.ID]; ok {
+		return -1
+	}
+	return k.b.buf[v.ID]
+}

@@ -159,6 +159,9 @@ type Builder interface {
 	// LoadBuffer reads buffer buf (of element type dt) inside n at idx,
 	// converted to the compute type.
 	LoadBuffer(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index) int
+	// ValueBuffer is the buffer holding operand v, or -1 when v has
+	// none (a splat constant, which Load folds).
+	ValueBuffer(v *mlir.Value) int
 }
 
 // ComputeType is the type a value of dt is computed in: f32 for the

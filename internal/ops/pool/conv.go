@@ -164,7 +164,19 @@ func lowerConv(b opkit.Builder, op *mlir.Op, facts opkit.Facts, res *mlir.Value)
 	} else {
 		wi = append(wi, loopir.Index{Loop: -1})
 	}
-	prod := n.Binary(loopir.OpMul, ct, read(n, xi), b.Load(n, w, wi))
+	var wv int
+	if wbuf := b.ValueBuffer(w); !mult && wbuf >= 0 {
+		// The filter seen as [kh, kw, c], so that c moves along its
+		// last axis (contiguous: the nest vectorizes along it).
+		wid := b.ValueID(w)
+		view := b.ShapedBuffer(res.String()+".filter_channels", wbuf, wt.Elem, wt.Dims[:3], w, func(hs *shape.HostState) []int {
+			return hs.Shapes[wid][:3]
+		})
+		wv = b.LoadBuffer(n, view, wt.Elem, wi[:3])
+	} else {
+		wv = b.Load(n, w, wi)
+	}
+	prod := n.Binary(loopir.OpMul, ct, read(n, xi), wv)
 	n.Add(&loopir.Instr{Op: loopir.OpAccum, Type: ct, Red: loopir.RedSum, Acc: &loopir.Access{Buf: accView, Idx: ai}, Args: []int{prod}})
 	if acc == out {
 		return
