@@ -120,9 +120,6 @@ func (k kitBuilder) ShapedBuffer(name string, view int, dt memref.DType, dims []
 	return k.b.shapedBuffer(name, kind, view, dt, dims, k.b.value(like).ID, shape)
 }
 func (k kitBuilder) BufferNest(op *mlir.Op, buf int) *loopir.Nest { return k.b.bufNest(op, buf) }
-func (k kitBuilder) LoadBuffer(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index) int {
-	return loadBuf(n, buf, dt, idx)
-}
 func (k kitBuilder) ValueBuffer(v *mlir.Value) int {
 	v = k.b.value(v)
 	if _, ok := k.b.splat[v.ID]; ok {

@@ -156,9 +156,6 @@ type Builder interface {
 	// BufferNest starts a nest whose loops (all parallel) run over the
 	// dims of buffer buf.
 	BufferNest(op *mlir.Op, buf int) *loopir.Nest
-	// LoadBuffer reads buffer buf (of element type dt) inside n at idx,
-	// converted to the compute type.
-	LoadBuffer(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index) int
 	// ValueBuffer is the buffer holding operand v, or -1 when v has
 	// none (a splat constant, which Load folds).
 	ValueBuffer(v *mlir.Value) int

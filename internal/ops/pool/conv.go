@@ -172,7 +172,7 @@ func lowerConv(b opkit.Builder, op *mlir.Op, facts opkit.Facts, res *mlir.Value)
 		view := b.ShapedBuffer(res.String()+".filter_channels", wbuf, wt.Elem, wt.Dims[:3], w, func(hs *shape.HostState) []int {
 			return hs.Shapes[wid][:3]
 		})
-		wv = b.LoadBuffer(n, view, wt.Elem, wi[:3])
+		wv = b.LoadBuf(n, view, wt.Elem, wi[:3], 0)
 	} else {
 		wv = b.Load(n, w, wi)
 	}
@@ -182,5 +182,5 @@ func lowerConv(b opkit.Builder, op *mlir.Op, facts opkit.Facts, res *mlir.Value)
 		return
 	}
 	e := b.NewNest(op, res, nil)
-	b.Store(e, out, dt, opkit.Identity(rank), b.LoadBuffer(e, acc, ct, opkit.Identity(rank)))
+	b.Store(e, out, dt, opkit.Identity(rank), b.LoadBuf(e, acc, ct, opkit.Identity(rank), 0))
 }

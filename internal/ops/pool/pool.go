@@ -114,7 +114,7 @@ func input(b opkit.Builder, op *mlir.Op, x *mlir.Value, res *mlir.Value, p opkit
 	}
 	src, _ := opkit.PaddedCopy(b, op, x, res.String()+".padded_input", fill, p)
 	dt := b.Type(x).Elem
-	return func(n *loopir.Nest, idx []loopir.Index) int { return b.LoadBuffer(n, src, dt, idx) }
+	return func(n *loopir.Nest, idx []loopir.Index) int { return b.LoadBuf(n, src, dt, idx, 0) }
 }
 
 // lowest is the bits of -Inf (floats) or the type's minimum (ints) in

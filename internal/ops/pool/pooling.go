@@ -187,7 +187,7 @@ func lowerPool(b opkit.Builder, op *mlir.Op, facts opkit.Facts, res *mlir.Value)
 		return
 	}
 	e := b.NewNest(op, res, nil)
-	r := b.LoadBuffer(e, acc, ct, opkit.Identity(rank))
+	r := b.LoadBuf(e, acc, ct, opkit.Identity(rank), 0)
 	if !isMax {
 		r = e.Binary(loopir.OpDiv, ct, r, count(b, e, f, x, res, p))
 	}
