@@ -230,3 +230,26 @@ func.func @conv3d_int(%x: tensor<1x2x4x4x2xi32>, %w: tensor<1x2x2x2x3xi32>) -> t
   %0 = "tf.Conv3D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1, 1]} : (tensor<1x2x4x4x2xi32>, tensor<1x2x2x2x3xi32>) -> tensor<1x2x4x4x3xi32>
   func.return %0 : tensor<1x2x4x4x3xi32>
 }
+
+// -----
+
+func.func @pool_ksize_huge(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  // expected-error @+1 {{'tf.AvgPool' op Sliding window ksize for dimension 2 is too large: 8589934592}}
+  %0 = "tf.AvgPool"(%x) {ksize = [1, 1, 8589934592, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  func.return %0 : tensor<?x?x?x?xf32>
+}
+
+// -----
+
+func.func @dw_dilation_huge(%x: tensor<?x?x?x?xf32>, %w: tensor<3x3x?x1xf32>) -> tensor<?x?x?x?xf32> {
+  // expected-error @+1 {{'tf.DepthwiseConv2dNative' op Dilated rates should be larger than 0 (and at most 2^32), got [1 8589934592 1 1]}}
+  %0 = "tf.DepthwiseConv2dNative"(%x, %w) {dilations = [1, 8589934592, 1, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>, tensor<3x3x?x1xf32>) -> tensor<?x?x?x?xf32>
+  func.return %0 : tensor<?x?x?x?xf32>
+}
+
+// -----
+
+func.func @pool3d_window_larger(%x: tensor<1x1x2x1x3xf32>) -> tensor<1x1x1x1x3xf32> {
+  %0 = "tf.MaxPool3D"(%x) {ksize = [1, 5, 5, 5, 1], padding = "SAME", strides = [1, 7, 7, 7, 1]} : (tensor<1x1x2x1x3xf32>) -> tensor<1x1x1x1x3xf32>
+  func.return %0 : tensor<1x1x1x1x3xf32>
+}
