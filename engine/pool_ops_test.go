@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"math"
 	"strings"
@@ -99,5 +100,121 @@ func TestPoolRunErrors(t *testing.T) {
 				t.Errorf("%s: got %v, want a shape error containing %q", mode, err, c.want)
 			}
 		}
+	}
+}
+
+// goMaxPool is MaxPool 3x3 stride 2 SAME (no padding before) in plain Go.
+func goMaxPool(x []float32, n, h, w, c int, out []float32) {
+	oh, ow := (h+1)/2, (w+1)/2
+	for b := 0; b < n; b++ {
+		for i := 0; i < oh; i++ {
+			for j := 0; j < ow; j++ {
+				o := out[((b*oh+i)*ow+j)*c:][:c]
+				for k := range o {
+					o[k] = float32(-1e38)
+				}
+				for di := 0; di < 3; di++ {
+					y := 2*i + di
+					if y >= h {
+						continue
+					}
+					for dj := 0; dj < 3; dj++ {
+						xx := 2*j + dj
+						if xx >= w {
+							continue
+						}
+						in := x[((b*h+y)*w+xx)*c:][:c]
+						for k := range o {
+							o[k] = max(o[k], in[k])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// goDepthwise is a 3x3 SAME depthwise convolution, multiplier 1, in plain Go.
+func goDepthwise(x, f []float32, n, h, w, c int, out []float32) {
+	for b := 0; b < n; b++ {
+		for i := 0; i < h; i++ {
+			for j := 0; j < w; j++ {
+				o := out[((b*h+i)*w+j)*c:][:c]
+				for k := range o {
+					o[k] = 0
+				}
+				for di := 0; di < 3; di++ {
+					y := i + di - 1
+					if y < 0 || y >= h {
+						continue
+					}
+					for dj := 0; dj < 3; dj++ {
+						xx := j + dj - 1
+						if xx < 0 || xx >= w {
+							continue
+						}
+						in := x[((b*h+y)*w+xx)*c:][:c]
+						ff := f[(di*3+dj)*c:][:c]
+						for k := range o {
+							o[k] += in[k] * ff[k]
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkPoolOps: MaxPool 3x3 stride 2 SAME and a depthwise 3x3 SAME
+// convolution (multiplier 1) of a 1x112x112x32 f32 image, against plain
+// Go loops over the same layout (no padded copy, channels innermost).
+func BenchmarkPoolOps(b *testing.B) {
+	ctx := context.Background()
+	rt := newRuntime(b)
+	shape := []int{1, 112, 112, 32}
+	x, _ := memref.New(memref.Float32, shape)
+	w, _ := memref.New(memref.Float32, []int{3, 3, 32, 1})
+	xs, ws := make([]float32, 112*112*32), make([]float32, 9*32)
+	for k := range xs {
+		xs[k] = float32(k%17) * 0.25
+	}
+	for k := range ws {
+		ws[k] = float32(k%5) * 0.5
+	}
+	for k, v := range xs {
+		binary.LittleEndian.PutUint32(x.Data[4*k:], math.Float32bits(v))
+	}
+	for k, v := range ws {
+		binary.LittleEndian.PutUint32(w.Data[4*k:], math.Float32bits(v))
+	}
+	for _, c := range []struct{ name, src string }{
+		{"maxpool", `"tf.MaxPool"(%x) {ksize = [1, 3, 3, 1], padding = "SAME", strides = [1, 2, 2, 1]} : (tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>`},
+		{"depthwise", `"tf.DepthwiseConv2dNative"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>, tensor<3x3x?x1xf32>) -> tensor<?x?x?x?xf32>`},
+	} {
+		src := `func.func @f(%x: tensor<?x?x?x?xf32>, %w: tensor<3x3x?x1xf32>) -> (tensor<?x?x?x?xf32>) {
+  %0 = ` + c.src + `
+  func.return %0 : tensor<?x?x?x?xf32>
+}`
+		exe, err := rt.Compile(ctx, []byte(src))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name+"/sandjit", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := exe.Run(ctx, x, w); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		out := make([]float32, 112*112*32)
+		b.Run(c.name+"/go", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if c.name == "maxpool" {
+					goMaxPool(xs, 1, 112, 112, 32, out)
+				} else {
+					goDepthwise(xs, ws, 1, 112, 112, 32, out)
+				}
+			}
+		})
 	}
 }
