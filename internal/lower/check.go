@@ -244,7 +244,10 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 		c.checkForward(op, def, errs)
 		return
 	}
-	if want := max(def.results, 1); len(op.Results) != want {
+	if want := max(def.results, 1); def.counted && len(op.Results) == 0 {
+		fail(mlir.ErrUnsupported, "has no results; sandjit needs at least one")
+		return
+	} else if !def.counted && len(op.Results) != want {
 		if want == 1 {
 			fail(mlir.ErrInvalid, "requires one result, got %d", len(op.Results))
 		} else {
@@ -284,7 +287,7 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 		fail(mlir.ErrInvalid, "result has rank %d, more than the maximum of %d", len(out.Dims), memref.MaxRank)
 		return
 	}
-	if def.results > 1 {
+	if def.results > 1 || def.counted {
 		dims := make([][]int, len(in))
 		for i, t := range in {
 			dims[i] = t.Dims

@@ -336,7 +336,7 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 			return nil, &mlir.Error{Pos: op.Pos, Op: op.Name, Kind: mlir.ErrInvalid, Msg: fmt.Sprintf("result shape %s: %v", shape.List(out), err)}
 		}
 		hs.Shapes[res.ID] = out
-		if f.def.results > 1 {
+		if f.def.results > 1 || f.def.counted {
 			for i, d := range f.def.more(op, f, in) {
 				hs.Shapes[op.Results[i+1].ID] = d
 			}

@@ -38,6 +38,7 @@ func fromKit(defs []*opkit.Def) []*opDef {
 		if k.SameShapeAs > 0 {
 			d.sym = symOf(k.SameShapeAs - 1)
 		}
+		d.counted = k.CountedResults
 		out[i] = d
 	}
 	return out
@@ -126,4 +127,15 @@ func (k kitBuilder) ValueBuffer(v *mlir.Value) int {
 		return -1
 	}
 	return k.b.buf[v.ID]
+}
+
+func (k kitBuilder) HostParam(name string, op *mlir.Op, fn func(in [][]int, vals [][]int64) int) int {
+	return k.b.paramFunc(name, func(hs *HostState) int {
+		in := make([][]int, len(op.Operands))
+		vals := make([][]int64, len(op.Operands))
+		for i, v := range op.Operands {
+			in[i], vals[i] = hs.Shapes[v.ID], hs.Values[v.ID]
+		}
+		return fn(in, vals)
+	})
 }

@@ -34,6 +34,9 @@ type opDef struct {
 	// results is the number of results when more than one (their shapes
 	// beyond the first come from more); -1: one per operand (forwarding).
 	results int
+	// counted: the op checks its own number of results (an attribute's
+	// count); more gives the dims of results 1….
+	counted bool
 	// sizes lists the operands whose values size the result (a reshape's
 	// shape, a range's bounds): the host reads them before each run, from
 	// the inputs when they come from arguments (hostval.go).

@@ -129,7 +129,7 @@ func TestRegistryConsistent(t *testing.T) {
 			errorf("needs check, dims and lower (forwarding ops: lower; checkForward and hostForward do the rest)")
 			continue
 		}
-		if (d.results > 1) != (d.more != nil) {
+		if (d.results > 1 || d.counted) != (d.more != nil) {
 			errorf("%d results but more is %v: results after the first need more, and only they", d.results, d.more != nil)
 		}
 		if d.forward != (fnPtr(d.lower) == fnPtr(lowerForward)) || (d.finite && !d.forward) {

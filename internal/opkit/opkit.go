@@ -67,6 +67,11 @@ type Def struct {
 	// SameShapeAs is 1 + the operand whose dims result 0 has, so that a
 	// dynamic dim of the result is known equal to that operand's; 0: none.
 	SameShapeAs int
+
+	// CountedResults says that the number of results is the op's own
+	// (an attribute such as num_split gives it): Check verifies the
+	// count, and More gives the dims of results 1…; Results is unused.
+	CountedResults bool
 }
 
 // The words of Def.Needs.
@@ -159,6 +164,12 @@ type Builder interface {
 	// ValueBuffer is the buffer holding operand v, or -1 when v has
 	// none (a splat constant, which Load folds).
 	ValueBuffer(v *mlir.Value) int
+	// HostParam is the index of a run-time parameter the host computes
+	// before each run with fn from op's operands' shapes and the values
+	// it knows of them (nil where it knows none: Def.Sizes says which it
+	// reads). name is unique in the kernel (say, the result's name and a
+	// suffix); a second call with one name returns the first parameter.
+	HostParam(name string, op *mlir.Op, fn func(in [][]int, vals [][]int64) int) int
 }
 
 // ComputeType is the type a value of dt is computed in: f32 for the
