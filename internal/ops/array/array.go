@@ -9,5 +9,5 @@ import (
 
 // Ops returns the family's ops.
 func Ops() []*opkit.Def {
-	return bandOps()
+	return append(bandOps(), splitOps()...)
 }
