@@ -9,5 +9,13 @@ import (
 
 // Ops returns the family's ops.
 func Ops() []*opkit.Def {
-	return append(bandOps(), splitOps()...)
+	return concat(bandOps(), splitOps(), mirrorOps())
+}
+
+func concat(lists ...[]*opkit.Def) []*opkit.Def {
+	var out []*opkit.Def
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
 }
