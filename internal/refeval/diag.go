@@ -12,11 +12,15 @@ import (
 // at index k1 - d of the band, diagonals shorter than the longest padded
 // on the left or the right as align says ("RIGHT_LEFT", the default:
 // superdiagonals right-aligned, subdiagonals left-aligned). The V1 forms
-// are k = 0 with zero padding (MatrixDiag: a square matrix).
+// are k = 0 with zero padding (MatrixDiag: a square matrix); the V2 forms
+// take V3's operands with "LEFT_LEFT" alignment always.
 
 // diagAlign reads align: whether superdiagonals (d >= 0) and
 // subdiagonals (d <= 0) are right-aligned.
 func diagAlign(op *mlir.Op) (superRight, subRight bool, err error) {
+	if op.Name == "tf.MatrixDiagV2" || op.Name == "tf.MatrixDiagPartV2" {
+		return false, false, nil // V2 left-aligns every diagonal
+	}
 	a, err := attrString(op, "align", "RIGHT_LEFT")
 	if err != nil {
 		return false, false, err
@@ -73,7 +77,7 @@ func paddingScalar(op *mlir.Op, p, x *array) error {
 
 // evalMatrixDiagPart is MatrixDiagPart (V1) and MatrixDiagPartV3.
 func evalMatrixDiagPart(ev *evaluator, op *mlir.Op) (*array, error) {
-	v3 := op.Name == "tf.MatrixDiagPartV3"
+	v3 := op.Name == "tf.MatrixDiagPartV3" || op.Name == "tf.MatrixDiagPartV2"
 	n := 1
 	if v3 {
 		n = 3
@@ -126,7 +130,7 @@ func evalMatrixDiagPart(ev *evaluator, op *mlir.Op) (*array, error) {
 // k, num_rows, num_cols, padding_value; -1 sizes inferred as TensorFlow
 // does).
 func evalMatrixDiag(ev *evaluator, op *mlir.Op) (*array, error) {
-	v3 := op.Name == "tf.MatrixDiagV3"
+	v3 := op.Name == "tf.MatrixDiagV3" || op.Name == "tf.MatrixDiagV2"
 	n := 1
 	if v3 {
 		n = 5

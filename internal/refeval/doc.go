@@ -300,8 +300,8 @@
 // goldens): Angle, AvgPool, AvgPool3D, BatchMatMul, BatchMatMulV3, Bitcast,
 // Complex, ComplexAbs, Conj, Conv3D, Cumprod, DepthwiseConv2dNative,
 // EuclideanNorm, GatherNd, Imag, LeftShift, LinSpace, MatrixBandPart,
-// MatrixDiag, MatrixDiagPart, MatrixDiagPartV3, MatrixDiagV3, MaxPool,
-// MaxPool3D, MirrorPad, PopulationCount, Rank, Real, RightShift, ScatterNd,
+// MatrixDiag, MatrixDiagPart, MatrixDiagPartV2, MatrixDiagPartV3,
+// MatrixDiagV2, MatrixDiagV3, MaxPool, MaxPool3D, MirrorPad, PopulationCount, Rank, Real, RightShift, ScatterNd,
 // Size, Split, SplitV, TensorScatterMax, TensorScatterMin,
 // TensorScatterSub, TopKV2, Unpack, Where, _FusedConv2D; _FusedMatMul also
 // takes the Add fusion and GeluExact/GeluApproximate.

@@ -98,6 +98,8 @@ var specialOps = map[string]handler{
 	"tf.MatrixDiagV3":          evalMatrixDiag,      // matrices with a band of diagonals (k, num_rows, num_cols, padding, align)
 	"tf.MatrixDiagPart":        evalMatrixDiagPart,  // the main diagonal of each innermost matrix
 	"tf.MatrixDiagPartV3":      evalMatrixDiagPart,  // a band of diagonals (k, padding, align)
+	"tf.MatrixDiagV2":          evalMatrixDiag,      // MatrixDiagV3 with every diagonal left-aligned
+	"tf.MatrixDiagPartV2":      evalMatrixDiagPart,  // MatrixDiagPartV3 with every diagonal left-aligned
 	"tf.Bitcast":               evalBitcast,         // the same bytes as another element type
 	"tf._FusedConv2D":          evalFusedConv2D,     // activation(Conv2D + bias or batch norm [+ addend])
 }
