@@ -4200,6 +4200,127 @@ def _(x, w, h, hw, d, dw):
     return (ConvND(x, w, [1, 1, 1, 1, 1], "SAME"), ConvND(x, w, [1, 2, 1, 2, 1], "SAME", [1, 1, 2, 1, 1]),
             ConvND(h, hw, [1, 1, 2, 1, 1], "SAME"), ConvND(d, dw, [1, 1, 1, 1, 1], "VALID"),
             ConvND(d, dw, [1, 2, 2, 2, 1], "VALID", [1, 1, 2, 1, 1]))
+def Split(x, axis, n):
+    """n equal parts along axis (TF: the dim must divide evenly)."""
+    assert x.shape[axis] % n == 0
+    return tuple(np.ascontiguousarray(p) for p in np.split(x, n, axis=axis))
+
+
+def SplitV(x, sizes, axis):
+    """parts of the given sizes along axis; one -1 takes the rest."""
+    sizes = list(sizes)
+    if -1 in sizes:
+        sizes[sizes.index(-1)] = x.shape[axis] - (sum(sizes) + 1)
+    assert sum(sizes) == x.shape[axis] and min(sizes) >= 0
+    return tuple(np.ascontiguousarray(p) for p in np.split(x, np.cumsum(sizes)[:-1], axis=axis))
+
+
+def Unpack(x, axis):
+    """the slices along axis, that axis removed."""
+    return tuple(np.ascontiguousarray(p) for p in np.moveaxis(x, axis, 0))
+
+
+@op4_kernel("split_unpack", [
+    [F((2, 4), sp=[NAN, -0.0]), I((3, 6), -99, 99), B((4, 3)), F((2, 3, 3), dt="f16")],
+    [F((1, 2)), I((1, 6), -99, 99), B((1, 3)), F((2, 1, 3), dt="f16")],
+    [F((0, 6)), I((0, 6), -99, 99), B((0, 3)), F((2, 0, 3), dt="f16")],
+    [F((5, 10)), I((7, 6), I32MIN, I32MAX), B((9, 3)), F((2, 5, 3), dt="f16")],
+])
+def _(x, y, b, h):
+    return (Split(x, 1, 2) + Split(y, 0, 1) + Split(y, 1, 3) + SplitV(x, [-1, 1], 1) + SplitV(y, [1, 0, -1, 2], 1)
+            + Unpack(b, -1) + Unpack(h, 0))
+
+
+def MirrorPad(x, pads, mode):
+    """TF's MirrorPad: numpy's reflect (edge left out) or symmetric (edge repeated)."""
+    pads = np.asarray(pads).reshape(-1, 2)
+    lim = 0 if mode == "REFLECT" else 1
+    for d, (lo, hi) in enumerate(pads.tolist()):
+        assert 0 <= lo <= x.shape[d] - 1 + lim and 0 <= hi <= x.shape[d] - 1 + lim
+    return np.pad(x, pads.tolist(), mode=mode.lower())
+
+
+@op4_kernel("mirror_pad", [
+    [F((2, 3, 4), sp=[NAN, INF]), F((3, 4)), V([[2, 1], [3, 0]], "i32"), I((5,), -9, 9, "i64"), B((3, 2))],
+    [F((3, 4, 2)), F((4, 2)), V([[0, 0], [0, 0]], "i32"), I((2,), -9, 9, "i64"), B((1, 1))],
+    [F((2, 3, 2)), F((3, 2)), V([[1, 1], [2, 2]], "i32"), I((3,), -9, 9, "i64"), B((2, 4))],
+    [F((4, 5, 6)), F((5, 6)), V([[3, 3], [0, 5]], "i32"), I((8,), -9, 9, "i64"), B((4, 3))],
+])
+def _(x, z, p, n, b):
+    return (MirrorPad(x, [[1, 1], [1, 2], [0, 1]], "REFLECT"), MirrorPad(x, [[0, 2], [3, 1], [2, 0]], "SYMMETRIC"),
+            MirrorPad(z, p, "SYMMETRIC"), MirrorPad(z, p.clip(0, 1), "REFLECT"), MirrorPad(n, [[1, 0]], "REFLECT"),
+            MirrorPad(n, [[1, 1]], "SYMMETRIC"), MirrorPad(b, [[1, 0], [0, 1]], "SYMMETRIC"))
+
+
+def _diag_right(d, align):
+    sup, sub = align.split("_")
+    return (d > 0 and sup == "RIGHT") or (d < 0 and sub == "RIGHT")
+
+
+def MatrixDiagPart(x, k=0, pad=0, align="RIGHT_LEFT"):
+    """TF's MatrixDiagPartV3: diagonals k0..k1 (d = col - row) at band index k1 - d, shorter ones padded on
+    the side align gives (superdiagonals first)."""
+    k0, k1 = (k, k) if np.ndim(k) == 0 else (k[0], k[-1])
+    m, n = x.shape[-2:]
+    maxlen = max(min(m + min(k1, 0), n - max(k0, 0)), 0)
+    out = np.full(x.shape[:-2] + (k1 - k0 + 1, maxlen), pad, dtype=x.dtype)
+    for j, d in enumerate(range(k1, k0 - 1, -1)):
+        dlen = min(m + min(d, 0), n - max(d, 0))
+        off = maxlen - dlen if _diag_right(d, align) else 0
+        for t in range(dlen):
+            out[..., j, t + off] = x[..., t + max(-d, 0), t + max(d, 0)]
+    return out if k0 != k1 else out[..., 0, :]
+
+
+def MatrixDiag(dg, k=0, rows=-1, cols=-1, pad=0, align="RIGHT_LEFT"):
+    """TF's MatrixDiagV3: matrices with the band of diagonals dg (as MatrixDiagPart lays them out), -1 sizes
+    inferred (square when both are)."""
+    k0, k1 = (k, k) if np.ndim(k) == 0 else (k[0], k[-1])
+    if k0 == k1:
+        dg = dg[..., None, :]
+    maxlen = dg.shape[-1]
+    minr, minc = maxlen - min(k1, 0), maxlen + max(k0, 0)
+    if rows == -1 and cols == -1:
+        rows = cols = max(minr, minc)
+    rows = minr if rows == -1 else rows
+    cols = minc if cols == -1 else cols
+    assert rows >= minr and cols >= minc and (rows == minr or cols == minc)
+    out = np.full(dg.shape[:-2] + (rows, cols), pad, dtype=dg.dtype)
+    for r in range(rows):
+        for c in range(cols):
+            d = c - r
+            if k0 <= d <= k1:
+                dlen = min(rows + min(d, 0), cols - max(d, 0))
+                out[..., r, c] = dg[..., k1 - d, min(r, c) + (maxlen - dlen if _diag_right(d, align) else 0)]
+    return out
+
+
+@op4_kernel("matrix_diag_part", [
+    [F((2, 3, 4), sp=[NAN, -0.0]), I((5, 3), -99, 99, "i64"), B((3, 3)), F((4, 2), dt="f16")],
+    [F((1, 4, 4)), I((4, 3), -99, 99, "i64"), B((2, 2)), F((2, 2), dt="f16")],
+    [F((2, 5, 3)), I((3, 6), -99, 99, "i64"), B((1, 4)), F((3, 2), dt="f16")],
+    [F((0, 3, 4)), I((6, 4), -99, 99, "i64"), B((5, 4)), F((2, 4), dt="f16")],
+])
+def _(x, y, b, h):
+    return (MatrixDiagPart(x), MatrixDiagPart(x, [-1, 1], 9, "RIGHT_LEFT"), MatrixDiagPart(x, [-2, 0], -1, "LEFT_RIGHT"),
+            MatrixDiagPart(x, [0, 2], 0, "LEFT_LEFT"), MatrixDiagPart(x, [-1, 2], 5, "RIGHT_RIGHT"),
+            MatrixDiagPart(x, [-1, 1], 7, "LEFT_LEFT"), MatrixDiagPart(x, 1, 3),
+            MatrixDiagPart(y, [-2, 1], -7, "RIGHT_LEFT"), MatrixDiagPart(y, -2, 0), MatrixDiagPart(b, [0, 1], True),
+            MatrixDiagPart(h, [-1, 0], 2, "LEFT_RIGHT"))
+
+
+@op4_kernel("matrix_diag", [
+    [F((2, 3), sp=[NAN, -0.0]), F((2, 3, 3)), V(-1, "i32"), V(-1, "i32"), I((4, 2, 3), -99, 99, "i64"), B((3,))],
+    [F((1, 1)), F((1, 3, 2)), V(5, "i32"), V(-1, "i32"), I((1, 2, 2), -99, 99, "i64"), B((1,))],
+    [F((3, 0)), F((2, 3, 1)), V(-1, "i32"), V(3, "i32"), I((2, 2, 5), -99, 99, "i64"), B((4,))],
+    [F((2, 5)), F((3, 3, 4)), V(7, "i32"), V(6, "i32"), I((3, 2, 4), -99, 99, "i64"), B((0,))],
+])
+def _(v, w, r, c, y, b):
+    r, c = int(r), int(c)
+    return (MatrixDiag(v), MatrixDiag(w, [-1, 1], pad=9, align="LEFT_RIGHT"), MatrixDiag(w, [-1, 1], pad=9, align="LEFT_LEFT"),
+            MatrixDiag(v, 1, r, c, -2), MatrixDiag(v, -1, pad=3, align="RIGHT_RIGHT"),
+            MatrixDiag(w, [0, 2], 6, -1, 0, "RIGHT_LEFT"), MatrixDiag(y, [-1, 0], pad=-5, align="RIGHT_RIGHT"),
+            MatrixDiag(b, 0, pad=True))
 
 
 # @@REGISTRY@@
