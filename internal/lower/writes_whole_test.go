@@ -27,6 +27,25 @@ func TestDynamicOutputsWrittenWhole(t *testing.T) {
   %1 = "tf.Mul"(%0, %x) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
   return %1 : tensor<?xf32>
 }`,
+		"split": `func.func @k(%x: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x1xf32>) {
+  %a = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %s = "tf.Const"() {value = dense<[-1, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0:2 = "tf.Split"(%a, %x) : (tensor<i32>, tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>)
+  %1:2 = "tf.SplitV"(%x, %s, %a) : (tensor<?x?xf32>, tensor<2xi32>, tensor<i32>) -> (tensor<?x?xf32>, tensor<?x1xf32>)
+  return %0#1, %1#0, %1#1 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x1xf32>
+}`,
+		"mirror pad read": `func.func @k(%x: tensor<?x?xf32>, %p: tensor<2x2xi32>) -> tensor<?x?xf32> {
+  %0 = "tf.MirrorPad"(%x, %p) {mode = "REFLECT"} : (tensor<?x?xf32>, tensor<2x2xi32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}`,
+		"diagonals": `func.func @k(%x: tensor<?x?xf32>, %r: tensor<i32>) -> (tensor<3x?xf32>, tensor<?x?xf32>) {
+  %k = "tf.Const"() {value = dense<[-1, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %m = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %p = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "tf.MatrixDiagPartV3"(%x, %k, %p) : (tensor<?x?xf32>, tensor<2xi32>, tensor<f32>) -> tensor<3x?xf32>
+  %1 = "tf.MatrixDiagV3"(%0, %k, %r, %m, %p) : (tensor<3x?xf32>, tensor<2xi32>, tensor<i32>, tensor<i32>, tensor<f32>) -> tensor<?x?xf32>
+  return %0, %1 : tensor<3x?xf32>, tensor<?x?xf32>
+}`,
 	}
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -36,7 +36,7 @@ func diagOps() []*opkit.Def {
 		{Name: "tf.MatrixDiagV2", Arity: 5, Types: opkit.All, Tier: 2, Sizes: []int{2, 3}, Check: checkDiag, Dims: dimsDiag, Lower: lowerDiag,
 			Needs: "k: " + opkit.Known + "; num_rows, num_cols: " + opkit.Read, Notes: "diagonals left-aligned", Doc: mk},
 		{Name: "tf.MatrixDiagV3", Arity: 5, Types: opkit.All, Tier: 2, Sizes: []int{2, 3}, Check: checkDiag, Dims: dimsDiag, Lower: lowerDiag,
-			Needs: "k: " + opkit.Known + "; num_rows, num_cols: " + opkit.Read, Notes: "align as the V3 diagonal part's", Doc: mk},
+			Needs: "k: " + opkit.Known + "; num_rows, num_cols: " + opkit.Read, Notes: "align RIGHT_LEFT (default), LEFT_RIGHT, LEFT_LEFT, RIGHT_RIGHT", Doc: mk},
 	}
 }
 
