@@ -4323,6 +4323,32 @@ def _(v, w, r, c, y, b):
             MatrixDiag(b, 0, pad=True))
 
 
+def Bitcast(x, t):
+    """TF's Bitcast (little-endian): equal sizes reinterpret; a wider input gains a last axis of the ratio,
+    a narrower one loses its last axis (which must be the ratio)."""
+    to = MLIR_TO_NP[t]
+    x = np.ascontiguousarray(x)
+    if to.itemsize < x.dtype.itemsize:
+        return x.view(to).reshape(x.shape + (x.dtype.itemsize // to.itemsize,))
+    if to.itemsize > x.dtype.itemsize:
+        assert x.shape[-1] == to.itemsize // x.dtype.itemsize
+        return x.view(to).reshape(x.shape[:-1])
+    return x.view(to)
+
+
+@op4_kernel("bitcast", [
+    [F((2, 3), sp=[NAN, INF, -0.0]), I((3, 4), 0, 255, "ui8"), I((3,), I64MIN, I64MAX, "i64"), I((4, 2), -32768, 32767, "i16"),
+     F((5,), -1e300, 1e300, "f64", sp=[-INF, -0.0])],
+    [F((1, 3)), I((1, 4), 0, 255, "ui8"), I((1,), -1, 1, "i64"), I((1, 2), -32768, 32767, "i16"), F((1,), dt="f64")],
+    [F((0, 3)), I((0, 4), 0, 255, "ui8"), I((0,), -1, 1, "i64"), I((0, 2), -32768, 32767, "i16"), F((0,), dt="f64")],
+    [F((9, 3), -1e30, 1e30), I((17, 4), 0, 255, "ui8"), I((11,), I64MIN, I64MAX, "i64"), I((9, 2), -32768, 32767, "i16"),
+     F((7,), dt="f64")],
+], alt=False, note="bit patterns: the f64 cross-check does not apply; NaNs made of random bits compare as NaN")
+def _(x, u, z, h, d):
+    return (Bitcast(x, "i32"), Bitcast(x, "ui8"), Bitcast(u, "f32"), Bitcast(u, "i8"), Bitcast(z, "i16"), Bitcast(z, "ui32"),
+            Bitcast(z, "f64"), Bitcast(h, "i32"), Bitcast(d, "ui64"), Bitcast(d, "i8"), Bitcast(u, "ui32"))
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

@@ -51,6 +51,7 @@ const (
 	OpShl
 	OpShr
 	OpPopcnt
+	OpBitcast
 	numOps
 )
 
@@ -138,6 +139,7 @@ var opTable = [numOps]opInfo{
 	OpShl:       {"shl", 2, intOnly, 8},         // a << b, wrapping; b outside [0, width) as unsigned: 0 (XLA)
 	OpShr:       {"shr", 2, intOnly, 8},         // a >> b, arithmetic for signed; b outside [0, width): 0, or -1 for a < 0 (XLA)
 	OpPopcnt:    {"popcnt", 1, intOnly, 8},      // the number of one bits of a in its own width
+	OpBitcast:   {"bitcast", 1, anyType, 0},     // a's bits read as Type, of a's width (neither bool nor f16)
 }
 
 func (op Op) String() string {

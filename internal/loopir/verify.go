@@ -318,6 +318,11 @@ func (p *Program) verifyInstr(n *Nest, i int, in *Instr) error {
 			return fmt.Errorf("%s of %s giving %s", in.Op, arg(0), in.Type)
 		}
 	case OpCast:
+	case OpBitcast:
+		a := arg(0)
+		if a.Size() != in.Type.Size() || a == memref.Bool || in.Type == memref.Bool || a == memref.Float16 || in.Type == memref.Float16 || !in.Type.Valid() {
+			return fmt.Errorf("bitcast of %s to %s", a, in.Type)
+		}
 	default:
 		for k := range in.Args {
 			if arg(k) != in.Type {

@@ -67,6 +67,8 @@ func (ng *nestGen) op(in *loopir.Instr, args []val) val {
 		return ng.sizeVal(dt, in.Size)
 	case loopir.OpCast:
 		return ng.cast(args[0], dt)
+	case loopir.OpBitcast:
+		return ng.bitcast(args[0], dt)
 	case loopir.OpCompare:
 		return ng.compare(in.Cmp, args[0], args[1])
 	case loopir.OpSelect:
@@ -528,4 +530,17 @@ func (ng *nestGen) popcnt(dt memref.DType, a val) val {
 		}
 		f.Op(wasm.OpI32Popcnt)
 	})
+}
+
+// bitcast is a's bits read as dt, a type of a's width: the same registers,
+// except that a narrow integer (held widened to 32 bits) is copied and
+// widened again with dt's signedness.
+func (ng *nestGen) bitcast(a val, dt memref.DType) val {
+	if dt.Size() < 4 {
+		v := ng.newVal(dt)
+		ng.f.LocalGet(a.regs[0])
+		ng.f.LocalSet(v.regs[0])
+		return ng.normalize(v)
+	}
+	return val{dt: dt, regs: a.regs}
 }

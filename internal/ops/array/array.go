@@ -9,7 +9,7 @@ import (
 
 // Ops returns the family's ops.
 func Ops() []*opkit.Def {
-	return concat(bandOps(), splitOps(), mirrorOps(), diagOps())
+	return concat(bandOps(), splitOps(), mirrorOps(), diagOps(), bitcastOps())
 }
 
 func concat(lists ...[]*opkit.Def) []*opkit.Def {
