@@ -21,6 +21,13 @@ func TestArrayOpsRunTimeErrors(t *testing.T) {
 		}
 		return x
 	}
+	u8 := func(shape ...int) *memref.Tensor {
+		x, err := memref.New(memref.Uint8, shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
 	i32 := func(shape []int, v ...int32) *memref.Tensor {
 		x, err := memref.FromSlice(shape, v)
 		if err != nil {
@@ -76,6 +83,10 @@ func TestArrayOpsRunTimeErrors(t *testing.T) {
   %0 = "tf.MatrixDiagV3"(%d, %k, %m, %m, %p) : (tensor<?x?xf32>, tensor<2xi32>, tensor<i32>, tensor<i32>, tensor<f32>) -> tensor<?x?xf32>
   func.return %0 : tensor<?x?xf32>
 }`, []*memref.Tensor{f32(3, 4)}, "The number of diagonals provided in the input does not match"},
+		{"bitcast last dim", `func.func @k(%x: tensor<?x?xui8>) -> tensor<?xf32> {
+  %0 = "tf.Bitcast"(%x) : (tensor<?x?xui8>) -> tensor<?xf32>
+  func.return %0 : tensor<?xf32>
+}`, []*memref.Tensor{u8(2, 3)}, "Cannot bitcast from ui8 to f32: shape [2 3] does not end in 4"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -248,3 +248,27 @@ func.func @diag_scalar(%d: tensor<f32>) -> tensor<?x?xf32> {
   %0 = "tf.MatrixDiag"(%d) : (tensor<f32>) -> tensor<?x?xf32>
   func.return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+func.func @bitcast_last_dim(%x: tensor<3xf32>) -> tensor<?xf64> {
+  // expected-error @+1 {{Cannot bitcast from f32 to f64: shape [3] does not end in 2}}
+  %0 = "tf.Bitcast"(%x) : (tensor<3xf32>) -> tensor<?xf64>
+  func.return %0 : tensor<?xf64>
+}
+
+// -----
+
+func.func @bitcast_bool(%x: tensor<4xui8>) -> tensor<4xi1> {
+  // expected-error @+1 {{cannot bitcast ui8 to i1}}
+  %0 = "tf.Bitcast"(%x) : (tensor<4xui8>) -> tensor<4xi1>
+  func.return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @bitcast_type_attr(%x: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{attribute type is ui32, but the result is tensor<4xf32>}}
+  %0 = "tf.Bitcast"(%x) {type = ui32} : (tensor<4xi32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
