@@ -4349,6 +4349,36 @@ def _(x, u, z, h, d):
             Bitcast(z, "f64"), Bitcast(h, "i32"), Bitcast(d, "ui64"), Bitcast(d, "i8"), Bitcast(u, "ui32"))
 
 
+def MatrixSetDiag(x, dg, k=0, align="RIGHT_LEFT"):
+    """TF's MatrixSetDiagV3: x with its band of diagonals k replaced by dg (laid out as MatrixDiagPart gives
+    it)."""
+    k0, k1 = (k, k) if np.ndim(k) == 0 else (k[0], k[-1])
+    if k0 == k1:
+        dg = dg[..., None, :]
+    m, n = x.shape[-2:]
+    maxlen = dg.shape[-1]
+    assert maxlen == max(min(m + min(k1, 0), n - max(k0, 0)), 0)
+    out = x.copy()
+    for r in range(m):
+        for c in range(n):
+            d = c - r
+            if k0 <= d <= k1:
+                dlen = min(m + min(d, 0), n - max(d, 0))
+                out[..., r, c] = dg[..., k1 - d, min(r, c) + (maxlen - dlen if _diag_right(d, align) else 0)]
+    return out
+
+
+@op4_kernel("matrix_set_diag", [
+    [F((2, 3, 4), sp=[NAN, -0.0]), F((2, 3)), F((2, 3, 3)), F((2, 2, 3)), I((4, 2), -99, 99, "i64"), I((3, 2), -99, 99, "i64"), B((3, 3)), B((2, 3))],
+    [F((1, 4, 4)), F((1, 4)), F((1, 3, 4)), F((1, 2, 3)), I((2, 2), -99, 99, "i64"), I((3, 2), -99, 99, "i64"), B((2, 2)), B((2, 2))],
+    [F((2, 5, 3)), F((2, 3)), F((2, 3, 3)), F((2, 2, 2)), I((3, 6), -99, 99, "i64"), I((3, 3), -99, 99, "i64"), B((1, 4)), B((2, 1))],
+    [F((0, 3, 4)), F((0, 3)), F((0, 3, 3)), F((0, 2, 3)), I((6, 4), -99, 99, "i64"), I((3, 4), -99, 99, "i64"), B((5, 4)), B((2, 4))],
+])
+def _(x, d0, d1, d2, y, e, b, c):
+    return (MatrixSetDiag(x, d0), MatrixSetDiag(x, d1, [-1, 1], "LEFT_RIGHT"), MatrixSetDiag(x, d1, [-1, 1], "LEFT_LEFT"),
+            MatrixSetDiag(x, d2, [1, 2], "RIGHT_LEFT"), MatrixSetDiag(y, e, [-1, 1], "RIGHT_RIGHT"), MatrixSetDiag(b, c, [0, 1]))
+
+
 # @@REGISTRY@@
 
 # ===========================================================================

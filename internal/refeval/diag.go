@@ -18,7 +18,7 @@ import (
 // diagAlign reads align: whether superdiagonals (d >= 0) and
 // subdiagonals (d <= 0) are right-aligned.
 func diagAlign(op *mlir.Op) (superRight, subRight bool, err error) {
-	if op.Name == "tf.MatrixDiagV2" || op.Name == "tf.MatrixDiagPartV2" {
+	if op.Name == "tf.MatrixDiagV2" || op.Name == "tf.MatrixDiagPartV2" || op.Name == "tf.MatrixSetDiagV2" {
 		return false, false, nil // V2 left-aligns every diagonal
 	}
 	a, err := attrString(op, "align", "RIGHT_LEFT")
@@ -245,4 +245,63 @@ func evalBitcast(ev *evaluator, op *mlir.Op) (*array, error) {
 	t := store(x)
 	t.DType, t.Shape = to, shape
 	return load(t), nil
+}
+
+// evalMatrixSetDiag is MatrixSetDiag (V1: the main diagonal) and
+// MatrixSetDiagV2/V3 (input, diagonal, k): input with the band of
+// diagonals k replaced by diagonal, laid out as MatrixDiagPartV3 gives
+// it (core/kernels/linalg/matrix_set_diag_op.cc).
+func evalMatrixSetDiag(ev *evaluator, op *mlir.Op) (*array, error) {
+	v1 := op.Name == "tf.MatrixSetDiag"
+	n := 3
+	if v1 {
+		n = 2
+	}
+	in, err := ev.operands(op, n)
+	if err != nil {
+		return nil, err
+	}
+	x, dg := in[0], in[1]
+	if len(x.shape) < 2 {
+		return nil, opError(op, mlir.ErrInvalid, "input must be at least 2-dim, received shape: %s", nd.Format(x.shape))
+	}
+	if dg.dt != x.dt {
+		return nil, opError(op, mlir.ErrInvalid, "diagonal must be of %v, got %v", x.dt, dg.dt)
+	}
+	k0, k1, superRight, subRight := 0, 0, true, false
+	if !v1 {
+		if k0, k1, err = diagK(op, in[2]); err != nil {
+			return nil, err
+		}
+		if superRight, subRight, err = diagAlign(op); err != nil {
+			return nil, err
+		}
+	}
+	r := len(x.shape)
+	m, nc := x.shape[r-2], x.shape[r-1]
+	if (m > 0 && k0 <= -m) || (nc > 0 && k1 >= nc) {
+		return nil, opError(op, mlir.ErrInvalid, "Diagonal index %d..%d out of bounds for a %dx%d matrix", k0, k1, m, nc)
+	}
+	maxLen := min(m+min(k1, 0), nc-max(k0, 0))
+	want := append([]int{}, x.shape[:r-2]...)
+	if k1 > k0 {
+		want = append(want, k1-k0+1)
+	}
+	want = append(want, max(maxLen, 0))
+	if nd.Format(want) != nd.Format(dg.shape) {
+		return nil, opError(op, mlir.ErrInvalid, "diagonal has shape %s, expected %s", nd.Format(dg.shape), nd.Format(want))
+	}
+	out, err := ev.alloc(op, x.dt, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	band := nd.DiagBand{M: m, N: nc, K0: k0, K1: k1, MaxLen: maxLen, SuperRight: superRight, SubRight: subRight}
+	band.Matrix(out.len(), func(o, src int) {
+		if src < 0 {
+			copyElem(out, o, x, o)
+		} else {
+			copyElem(out, o, dg, src)
+		}
+	})
+	return out, nil
 }

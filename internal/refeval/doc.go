@@ -301,7 +301,8 @@
 // Complex, ComplexAbs, Conj, Conv3D, Cumprod, DepthwiseConv2dNative,
 // EuclideanNorm, GatherNd, Imag, LeftShift, LinSpace, MatrixBandPart,
 // MatrixDiag, MatrixDiagPart, MatrixDiagPartV2, MatrixDiagPartV3,
-// MatrixDiagV2, MatrixDiagV3, MaxPool, MaxPool3D, MirrorPad, PopulationCount, Rank, Real, RightShift, ScatterNd,
+// MatrixDiagV2, MatrixDiagV3, MatrixSetDiag, MatrixSetDiagV2,
+// MatrixSetDiagV3, MaxPool, MaxPool3D, MirrorPad, PopulationCount, Rank, Real, RightShift, ScatterNd,
 // Size, Split, SplitV, TensorScatterMax, TensorScatterMin,
 // TensorScatterSub, TopKV2, Unpack, Where, _FusedConv2D; _FusedMatMul also
 // takes the Add fusion and GeluExact/GeluApproximate.

@@ -100,6 +100,9 @@ var specialOps = map[string]handler{
 	"tf.MatrixDiagPartV3":      evalMatrixDiagPart,  // a band of diagonals (k, padding, align)
 	"tf.MatrixDiagV2":          evalMatrixDiag,      // MatrixDiagV3 with every diagonal left-aligned
 	"tf.MatrixDiagPartV2":      evalMatrixDiagPart,  // MatrixDiagPartV3 with every diagonal left-aligned
+	"tf.MatrixSetDiag":         evalMatrixSetDiag,   // input with its main diagonal replaced
+	"tf.MatrixSetDiagV2":       evalMatrixSetDiag,   // input with the band of diagonals k replaced, left-aligned
+	"tf.MatrixSetDiagV3":       evalMatrixSetDiag,   // input with the band of diagonals k replaced (align)
 	"tf.Bitcast":               evalBitcast,         // the same bytes as another element type
 	"tf._FusedConv2D":          evalFusedConv2D,     // activation(Conv2D + bias or batch norm [+ addend])
 }

@@ -272,3 +272,20 @@ func.func @bitcast_type_attr(%x: tensor<4xi32>) -> tensor<4xf32> {
   %0 = "tf.Bitcast"(%x) {type = ui32} : (tensor<4xi32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @set_diag_shape(%x: tensor<3x4xf32>, %d: tensor<4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{Either first dimensions of diagonal don't match input.shape[:-2], or diagonal.shape[:-1] is not equal to the diagonals' lengths. Expected diagonal shape: [3] but received: [4]}}
+  %0 = "tf.MatrixSetDiag"(%x, %d) : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+  func.return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @set_diag_rank(%x: tensor<3x4xf32>, %d: tensor<3xf32>) -> tensor<3x4xf32> {
+  %k = "tf.Const"() {value = dense<[0, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error @+1 {{diagonal must have rank 2, received shape: tensor<3xf32>}}
+  %0 = "tf.MatrixSetDiagV3"(%x, %d, %k) : (tensor<3x4xf32>, tensor<3xf32>, tensor<2xi32>) -> tensor<3x4xf32>
+  func.return %0 : tensor<3x4xf32>
+}

@@ -23,6 +23,7 @@ import (
 
 func diagOps() []*opkit.Def {
 	part := "the band of diagonals k of each innermost matrix, shorter ones padded with padding_value"
+	set := "input with the band of diagonals k of each innermost matrix replaced by diagonal"
 	mk := "matrices of num_rows × num_cols (-1: the least that fits) with the band of diagonals k, padding_value elsewhere"
 	return []*opkit.Def{
 		{Name: "tf.MatrixDiagPart", Arity: 1, Types: opkit.All, Tier: 2, Check: checkDiagPart, Dims: dimsDiagPart, Lower: lowerDiagPart,
@@ -37,6 +38,12 @@ func diagOps() []*opkit.Def {
 			Needs: "k: " + opkit.Known + "; num_rows, num_cols: " + opkit.Read, Notes: "diagonals left-aligned", Doc: mk},
 		{Name: "tf.MatrixDiagV3", Arity: 5, Types: opkit.All, Tier: 2, Sizes: []int{2, 3}, Check: checkDiag, Dims: dimsDiag, Lower: lowerDiag,
 			Needs: "k: " + opkit.Known + "; num_rows, num_cols: " + opkit.Read, Notes: "align RIGHT_LEFT (default), LEFT_RIGHT, LEFT_LEFT, RIGHT_RIGHT", Doc: mk},
+		{Name: "tf.MatrixSetDiag", Arity: 2, Types: opkit.All, Tier: 2, Check: checkSetDiag, Dims: dimsSetDiag, Lower: lowerSetDiag, SameShapeAs: 1,
+			Doc: "input with the main diagonal of each innermost matrix replaced by diagonal"},
+		{Name: "tf.MatrixSetDiagV2", Arity: 3, Types: opkit.All, Tier: 2, Check: checkSetDiag, Dims: dimsSetDiag, Lower: lowerSetDiag, SameShapeAs: 1,
+			Needs: "k: " + opkit.Known, Notes: "diagonals left-aligned", Doc: set},
+		{Name: "tf.MatrixSetDiagV3", Arity: 3, Types: opkit.All, Tier: 2, Check: checkSetDiag, Dims: dimsSetDiag, Lower: lowerSetDiag, SameShapeAs: 1,
+			Needs: "k: " + opkit.Known, Notes: "align RIGHT_LEFT (default), LEFT_RIGHT, LEFT_LEFT, RIGHT_RIGHT", Doc: set},
 	}
 }
 
@@ -51,21 +58,20 @@ type diags struct {
 	rows, cols           int64
 }
 
-// checkDiagCommon reads k, the alignment and padding_value, whose
-// operands are 1 and last (when the op has them).
-func checkDiagCommon(c opkit.Checker, op *mlir.Op, in []mlir.TensorType, elem memref.DType) (diags, string) {
-	f := diags{superRight: true, rows: -1, cols: -1}
-	if len(in) == 1 {
+// checkDiagCommon reads k (operand ki; none when 0), the alignment and
+// padding_value (the last operand, when pad).
+func checkDiagCommon(c opkit.Checker, op *mlir.Op, in []mlir.TensorType, elem memref.DType, ki int, pad bool) (diags, string) {
+	f := diags{superRight: true, rows: -1, cols: -1, pad: pad}
+	if ki == 0 {
 		return f, ""
 	}
-	f.pad = true
-	if m := opkit.IntOperand(in[1], 1, "k", 1); m != "" {
+	if m := opkit.IntOperand(in[ki], ki, "k", 1); m != "" {
 		return f, m
 	}
-	if in[1].Elem != memref.Int32 {
-		return f, fmt.Sprintf("operand #1 (k) must be i32, got %s", in[1])
+	if in[ki].Elem != memref.Int32 {
+		return f, fmt.Sprintf("operand #%d (k) must be i32, got %s", ki, in[ki])
 	}
-	k, m := c.ConstInts(op.Operands[1], "k")
+	k, m := c.ConstInts(op.Operands[ki], "k")
 	if m != "" {
 		return f, m
 	}
@@ -83,12 +89,11 @@ func checkDiagCommon(c opkit.Checker, op *mlir.Op, in []mlir.TensorType, elem me
 		return f, fmt.Sprintf("diag_index [%d, %d] is out of range", lo, hi)
 	}
 	f.lo, f.hi = int(lo), int(hi)
-	p := in[len(in)-1]
-	if p.Rank() != 0 || p.Elem != elem {
+	if p := in[len(in)-1]; pad && (p.Rank() != 0 || p.Elem != elem) {
 		return f, fmt.Sprintf("padding_value must be a scalar of %s, got %s", elem, p)
 	}
 	align := "LEFT_LEFT" // V2
-	if op.Name != "tf.MatrixDiagPartV2" && op.Name != "tf.MatrixDiagV2" {
+	if op.Name != "tf.MatrixDiagPartV2" && op.Name != "tf.MatrixDiagV2" && op.Name != "tf.MatrixSetDiagV2" {
 		if align, m = opkit.AttrString(op, "align", "RIGHT_LEFT"); m != "" {
 			return f, m
 		}
@@ -112,7 +117,11 @@ func checkDiagPart(c opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Fa
 	if in[0].Rank() < 2 {
 		return nil, fmt.Sprintf("input must be at least 2-dim, received shape: %s", in[0])
 	}
-	f, m := checkDiagCommon(c, op, in, in[0].Elem)
+	ki := 0
+	if len(in) > 1 {
+		ki = 1
+	}
+	f, m := checkDiagCommon(c, op, in, in[0].Elem, ki, ki > 0)
 	if m != "" {
 		return nil, m
 	}
@@ -234,7 +243,11 @@ func checkDiag(c opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Facts,
 	if in[0].Rank() < 1 {
 		return nil, fmt.Sprintf("diagonal must be at least 1-dim, received shape: %s", in[0])
 	}
-	f, m := checkDiagCommon(c, op, in, in[0].Elem)
+	ki := 0
+	if len(in) > 1 {
+		ki = 1
+	}
+	f, m := checkDiagCommon(c, op, in, in[0].Elem, ki, ki > 0)
 	if m != "" {
 		return nil, m
 	}
@@ -329,7 +342,13 @@ func dimsDiag(_ *mlir.Op, fa opkit.Facts, in [][]int, vals [][]int64) ([]int, st
 // diagonal's offset; every other element is padding_value.
 func lowerDiag(b opkit.Builder, op *mlir.Op, fa opkit.Facts, res *mlir.Value) {
 	f := fa.(diags)
-	x := op.Operands[0]
+	lowerBandMatrix(b, op, f, res, op.Operands[0], func(n *loopir.Nest, ct memref.DType) int { return f.padValue(b, n, op, ct) })
+}
+
+// lowerBandMatrix is one nest over a result of [M, N] matrices whose
+// band of diagonals comes from x (laid out as the diagonal part gives
+// it) and whose other elements are other's.
+func lowerBandMatrix(b opkit.Builder, op *mlir.Op, f diags, res, x *mlir.Value, other func(n *loopir.Nest, ct memref.DType) int) {
 	r := len(b.Type(x).Dims)
 	t := b.Type(res)
 	rr := len(t.Dims)
@@ -356,6 +375,54 @@ func lowerDiag(b opkit.Builder, op *mlir.Op, fa opkit.Facts, res *mlir.Value) {
 	}
 	v := b.LoadChecked(n, x, idx, 0, dyn...)
 	ct := opkit.ComputeType(t.Elem)
-	v = n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: ct, Args: []int{valid, v, f.padValue(b, n, op, ct)}})
+	v = n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: ct, Args: []int{valid, v, other(n, ct)}})
 	b.Store(n, out, t.Elem, opkit.Identity(rr), v)
+}
+
+func checkSetDiag(c opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Facts, string) {
+	if in[0].Rank() < 2 {
+		return nil, fmt.Sprintf("input must be at least 2-dim, received shape: %s", in[0])
+	}
+	if in[1].Elem != in[0].Elem {
+		return nil, fmt.Sprintf("diagonal must be of %s like input, got %s", in[0].Elem, in[1])
+	}
+	ki := 0
+	if len(in) > 2 {
+		ki = 2
+	}
+	f, m := checkDiagCommon(c, op, in, in[0].Elem, ki, false)
+	if m != "" {
+		return nil, m
+	}
+	want := f.hi - f.lo + 1
+	if want == 1 {
+		want = 0
+	}
+	if in[1].Rank() != in[0].Rank()-1+min(want, 1) {
+		return nil, fmt.Sprintf("diagonal must have rank %d, received shape: %s", in[0].Rank()-1+min(want, 1), in[1])
+	}
+	return f, ""
+}
+
+// dimsSetDiag is input's dims, once the diagonal's are checked against
+// them: [batch…, (num_diags,) max_diag_len].
+func dimsSetDiag(op *mlir.Op, fa opkit.Facts, in [][]int, vals [][]int64) ([]int, string) {
+	want, m := dimsDiagPart(op, fa, in[:1], vals)
+	if m != "" {
+		return nil, m
+	}
+	for a, d := range in[1] {
+		if d != mlir.Dynamic && want[a] != mlir.Dynamic && d != want[a] {
+			return nil, fmt.Sprintf("Either first dimensions of diagonal don't match input.shape[:-2], or diagonal.shape[:-1] is not equal to the diagonals' lengths. Expected diagonal shape: %v but received: %v", want, in[1])
+		}
+	}
+	return in[0], ""
+}
+
+// lowerSetDiag is the band-matrix nest with input's elements off the band.
+func lowerSetDiag(b opkit.Builder, op *mlir.Op, fa opkit.Facts, res *mlir.Value) {
+	rank := len(b.Type(res).Dims)
+	lowerBandMatrix(b, op, fa.(diags), res, op.Operands[1], func(n *loopir.Nest, _ memref.DType) int {
+		return b.Load(n, op.Operands[0], opkit.Identity(rank))
+	})
 }
