@@ -2,8 +2,12 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sandjit/sandjit/memref"
 )
@@ -99,5 +103,80 @@ func TestArrayOpsRunTimeErrors(t *testing.T) {
 				t.Fatalf("run: got %v, want an error with %q", err, c.want)
 			}
 		})
+	}
+}
+
+// TestArraySideBySide times array-family kernels beside a core op doing
+// comparable data movement (ARRAY_ROUNDS rounds, interleaved; median per
+// kernel and the ratio to its baseline): MirrorPad beside Pad with the
+// same paddings, Split beside the same four Slices, on 512×512 f32 with
+// dynamic dims.
+func TestArraySideBySide(t *testing.T) {
+	rounds := 0
+	fmt.Sscan(os.Getenv("ARRAY_ROUNDS"), &rounds)
+	if rounds <= 0 {
+		t.Skip("set ARRAY_ROUNDS to run")
+	}
+	ctx := context.Background()
+	rt := newRuntime(t)
+	pair := []struct{ name, src string }{
+		{"pad", `func.func @k(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %p = "tf.Const"() {value = dense<[[2, 2], [2, 2]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %0 = "tf.Pad"(%x, %p) : (tensor<?x?xf32>, tensor<2x2xi32>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`},
+		{"mirror_pad", `func.func @k(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %p = "tf.Const"() {value = dense<[[2, 2], [2, 2]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %0 = "tf.MirrorPad"(%x, %p) {mode = "REFLECT"} : (tensor<?x?xf32>, tensor<2x2xi32>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`},
+		{"slices", `func.func @k(%x: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %s = "tf.Const"() {value = dense<[512, 128]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %b0 = "tf.Const"() {value = dense<[0, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %b1 = "tf.Const"() {value = dense<[0, 128]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %b2 = "tf.Const"() {value = dense<[0, 256]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %b3 = "tf.Const"() {value = dense<[0, 384]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %0 = "tf.Slice"(%x, %b0, %s) : (tensor<?x?xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %1 = "tf.Slice"(%x, %b1, %s) : (tensor<?x?xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %2 = "tf.Slice"(%x, %b2, %s) : (tensor<?x?xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %3 = "tf.Slice"(%x, %b3, %s) : (tensor<?x?xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  func.return %0, %1, %2, %3 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}`},
+		{"split", `func.func @k(%x: tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  %a = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %0:4 = "tf.Split"(%a, %x) : (tensor<i32>, tensor<?x?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>)
+  func.return %0#0, %0#1, %0#2, %0#3 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}`},
+	}
+	x, err := memref.New(memref.Float32, []int{512, 512})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exes := make([]*JitExecutable, len(pair))
+	for i, p := range pair {
+		if exes[i], err = rt.Compile(ctx, []byte(p.src), WithSpecialization(SpecializeDisabled)); err != nil {
+			t.Fatalf("%s: %v", p.name, err)
+		}
+	}
+	times := make([][]time.Duration, len(pair))
+	for round := range rounds {
+		for j := range pair {
+			i := (j + round) % len(pair)
+			start := time.Now()
+			if _, err := exes[i].Run(ctx, x); err != nil {
+				t.Fatalf("%s: %v", pair[i].name, err)
+			}
+			times[i] = append(times[i], time.Since(start))
+		}
+	}
+	med := make([]time.Duration, len(pair))
+	for i, p := range pair {
+		slices.Sort(times[i])
+		med[i] = times[i][len(times[i])/2]
+		ratio := ""
+		if i%2 == 1 {
+			ratio = fmt.Sprintf("  %.2fx %s", float64(med[i])/float64(med[i-1]), pair[i-1].name)
+		}
+		t.Logf("%-12s median %v%s", p.name, med[i], ratio)
 	}
 }
