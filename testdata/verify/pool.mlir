@@ -114,7 +114,7 @@ func.func @pool_valid_negative(%x: tensor<1x2x4x2xf32>) -> tensor<1x?x?x2xf32> {
 // -----
 
 func.func @avgpool_int(%x: tensor<1x4x4x2xi32>) -> tensor<1x4x4x2xi32> {
-  // expected-error @+1 {{'tf.AvgPool' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<1x4x4x2xi32>}}
+  // expected-error @+1 {{'tf.AvgPool' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<1x4x4x2xi32>}}
   %0 = "tf.AvgPool"(%x) {ksize = [1, 2, 2, 1], padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x4x2xi32>) -> tensor<1x4x4x2xi32>
   func.return %0 : tensor<1x4x4x2xi32>
 }
@@ -226,7 +226,7 @@ func.func @conv3d_types(%x: tensor<1x2x4x4x2xf32>, %w: tensor<1x2x2x2x3xf64>) ->
 // -----
 
 func.func @conv3d_int(%x: tensor<1x2x4x4x2xi32>, %w: tensor<1x2x2x2x3xi32>) -> tensor<1x2x4x4x3xi32> {
-  // expected-error @+1 {{'tf.Conv3D' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<1x2x4x4x2xi32>}}
+  // expected-error @+1 {{'tf.Conv3D' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<1x2x4x4x2xi32>}}
   %0 = "tf.Conv3D"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1, 1]} : (tensor<1x2x4x4x2xi32>, tensor<1x2x2x2x3xi32>) -> tensor<1x2x4x4x3xi32>
   func.return %0 : tensor<1x2x4x4x3xi32>
 }
