@@ -29,6 +29,7 @@ func extraOps() []*opDef {
 		&opDef{name: "tf.Cosh", arity: 1, types: setFloat, emit: mathFn(loopir.MathCosh), doc: "cosh x"},
 		&opDef{name: "tf.Sinh", arity: 1, types: setFloat, emit: mathFn(loopir.MathSinh), doc: "sinh x"},
 		&opDef{name: "tf.Tan", arity: 1, types: setFloat, emit: mathFn(loopir.MathTan), doc: "tan x"},
+		&opDef{name: "tf.Expm1", arity: 1, types: setFloat, emit: mathFn(loopir.MathExpm1), doc: "e**x - 1, accurate near 0"},
 		&opDef{name: "tf.Erfc", arity: 1, types: setFloat, emit: mathFn(loopir.MathErfc), doc: "1 - erf x, accurate for large x"},
 		&opDef{name: "tf.Elu", arity: 1, types: setFloat, emit: emitElu, doc: "x < 0 ? expm1(x) : x"},
 		&opDef{name: "tf.Selu", arity: 1, types: setFloat, emit: emitSelu, doc: "x < 0 ? scale·alpha·expm1(x) : scale·x"},

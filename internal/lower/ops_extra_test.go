@@ -92,6 +92,7 @@ var extraShapes = map[string]struct {
 	"tf.Cosh":             {"cosh", 1},
 	"tf.Sinh":             {"sinh", 1},
 	"tf.Tan":              {"tan", 1},
+	"tf.Expm1":            {"expm1", 1},
 	"tf.Erfc":             {"erfc", 1},
 	"tf.Elu":              {"cmp.lt const expm1 select", 1},
 	"tf.Selu":             {"cmp.lt const const const expm1 mul mul select", 2},

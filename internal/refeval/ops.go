@@ -181,6 +181,7 @@ var unaryOps = map[string]unarySpec{
 	"tf.Exp":        {f: math.Exp, c: cmplx.Exp},                                                              // e^x
 	"tf.Log":        {f: refmath.Log, c: cmplx.Log},                                                           // ln x
 	"tf.Log1p":      {f: math.Log1p},                                                                          // ln(1+x)
+	"tf.Expm1":      {f: math.Expm1},                                                                          // e**x - 1, accurate near 0
 	"tf.Sqrt":       {f: math.Sqrt, c: refmath.SqrtC},                                                         // √x
 	"tf.Rsqrt":      {f: rsqrt, c: refmath.RsqrtC},                                                            // 1/√x
 	"tf.Tanh":       {f: math.Tanh},                                                                           // tanh x
