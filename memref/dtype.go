@@ -31,9 +31,9 @@ const (
 	numDTypes
 )
 
-// numCompiledDTypes: the types before it, and BFloat16, are those kernels
-// compile for (see Compiled).
-const numCompiledDTypes = Complex64
+// numCompiledDTypes: the types before it are those kernels compile for
+// (see Compiled): every type.
+const numCompiledDTypes = numDTypes
 
 // dtypeInfo is the table of element types: one entry a line.
 var dtypeInfo = [numDTypes]struct {
@@ -72,9 +72,7 @@ var dtypeAliases = map[string]DType{
 }
 
 // AllDTypes lists every valid element type in a fixed order, their values'
-// order: i1 … f64, complex<f32>, complex<f64> (which only the host side —
-// tensors, .npy, literals, the server's JSON and the reference evaluator —
-// handles so far), then bf16.
+// order: i1 … f64, complex<f32>, complex<f64>, then bf16.
 func AllDTypes() []DType {
 	out := make([]DType, 0, numDTypes-1)
 	for d := Bool; d < numDTypes; d++ {
@@ -97,7 +95,7 @@ func CompiledDTypes() []DType {
 
 // Compiled reports whether kernels compile for d (the front end refuses
 // the other types as unsupported).
-func (d DType) Compiled() bool { return d.Valid() && d < numCompiledDTypes || d == BFloat16 }
+func (d DType) Compiled() bool { return d.Valid() && d < numCompiledDTypes }
 
 // Valid reports whether d is one of the known element types.
 func (d DType) Valid() bool { return d > Invalid && d < numDTypes }

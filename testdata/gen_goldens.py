@@ -55,6 +55,7 @@ MLIR_TO_NP = {
     "ui8": np.dtype(np.uint8), "ui16": np.dtype(np.uint16),
     "ui32": np.dtype(np.uint32), "ui64": np.dtype(np.uint64),
     "f16": np.dtype(np.float16), "f32": np.dtype(np.float32), "f64": np.dtype(np.float64),
+    "complex<f32>": np.dtype(np.complex64), "complex<f64>": np.dtype(np.complex128),
 }
 NP_TO_MLIR = {v: k for k, v in MLIR_TO_NP.items()}
 
@@ -4393,6 +4394,315 @@ def _(x, d0, d1, d2, y, e, b, c):
     return (MatrixSetDiag(x, d0), MatrixSetDiag(x, d1, [-1, 1], "LEFT_RIGHT"), MatrixSetDiag(x, d1, [-1, 1], "LEFT_LEFT"),
             MatrixSetDiag(x, d2, [1, 2], "RIGHT_LEFT"), MatrixSetDiag(y, e, [-1, 1], "RIGHT_RIGHT"), MatrixSetDiag(b, c, [0, 1]))
 
+# --- issue 14: complex<f32> and complex<f64> (internal/ops/cplx) --------------
+#
+# Each part of a complex result is the exact operation rounded to the part type, as the reference
+# evaluator computes it (internal/refeval/refmath/complex.go): numpy in complex128 where numpy's
+# semantics are the project's (addition, multiplication (ac-bd) + (ad+bc)i, exp, log, sqrt, sums,
+# products, matmul), and a mirror of Go's where numpy's differ: division (Smith's algorithm with C99's
+# corrections: x/0 is an infinity, numpy's inf+nan*j) and Pow (math/cmplx's exp(y log x), numpy
+# multiplies repeatedly for small integer exponents).
+
+CPARTS = [0.0, -0.0, 1.5, -2.0, INF, -INF, NAN]
+CSPECIAL = [complex(r, i) for r in CPARTS for i in CPARTS]  # the 49 pairs of special parts
+CDT = {"c64": "complex<f32>", "c128": "complex<f64>"}
+
+
+class C:
+    """Complex numbers whose parts are uniform in [lo, hi); sp: values put at random positions."""
+
+    def __init__(self, shape, lo=-1.0, hi=1.0, dt="c64", sp=()):
+        self.shape, self.lo, self.hi, self.dt, self.sp = tuple(shape), lo, hi, dt, sp
+
+    def make(self, rs):
+        dt = MLIR_TO_NP[CDT[self.dt]]
+        a = np.empty(self.shape, dtype=dt)
+        a.real = rs.uniform(self.lo, self.hi, size=self.shape)
+        a.imag = rs.uniform(self.lo, self.hi, size=self.shape)
+        flat = a.reshape(-1)
+        _inject(flat, rs, self.sp, dt)
+        return flat.reshape(self.shape)
+
+
+def CV(values, dt="c64", shape=None):
+    """Explicit complex values (Python complex keeps each part as given)."""
+    return V(values, CDT[dt], shape)
+
+
+def _c128(x):
+    return np.asarray(x).astype(np.complex128)
+
+
+def _cround(z, like):
+    """z (complex128) with each part rounded to like's part type."""
+    return np.asarray(z).astype(like.dtype)
+
+
+def _cmap(f, *xs):
+    """f on each element as Python complex, broadcast; each part rounded to the operands' type."""
+    xs = [np.asarray(x) for x in xs]
+    dt = np.result_type(*xs)
+    bs = np.broadcast_arrays(*xs)
+    out = np.empty(bs[0].shape, dtype=np.complex128)
+    for idx in np.ndindex(out.shape):
+        out[idx] = f(*[complex(b[idx]) for b in bs])
+    return out.astype(dt)
+
+
+def _go_div(n, m):
+    """Go's complex128 division (runtime/complex.go): Smith's algorithm, then C99's corrections (G.5.1)
+    when both parts come out NaN."""
+    f = np.float64
+    a, b, c, d = f(n.real), f(n.imag), f(m.real), f(m.imag)
+    if abs(c) >= abs(d):
+        ratio = d / c
+        denom = c + ratio * d
+        e, g = (a + b * ratio) / denom, (b - a * ratio) / denom
+    else:
+        ratio = c / d
+        denom = d + ratio * c
+        e, g = (a * ratio + b) / denom, (b * ratio - a) / denom
+    if np.isnan(e) and np.isnan(g):
+        inf = f(np.inf)
+        unit = lambda v: np.copysign(f(1.0 if np.isinf(v) else 0.0), v)
+        if c == 0 and d == 0 and (not np.isnan(a) or not np.isnan(b)):
+            e, g = np.copysign(inf, c) * a, np.copysign(inf, c) * b
+        elif (np.isinf(a) or np.isinf(b)) and np.isfinite(c) and np.isfinite(d):
+            a, b = unit(a), unit(b)
+            e, g = inf * (a * c + b * d), inf * (b * c - a * d)
+        elif (np.isinf(c) or np.isinf(d)) and np.isfinite(a) and np.isfinite(b):
+            c, d = unit(c), unit(d)
+            e, g = 0 * (a * c + b * d), 0 * (b * c - a * d)
+    return complex(e, g)
+
+
+def _go_hypot(p, q):
+    p, q = abs(np.float64(p)), abs(np.float64(q))
+    if np.isinf(p) or np.isinf(q):
+        return np.inf
+    if np.isnan(p) or np.isnan(q):
+        return np.nan
+    return float(np.hypot(p, q))
+
+
+def _go_pow(x, y):
+    """math/cmplx.Pow: exp(y log x) with its special cases at x = 0."""
+    f = np.float64
+    if x == 0:
+        if (np.isnan(y.real) or np.isnan(y.imag)) and not (np.isinf(y.real) or np.isinf(y.imag)):
+            return complex(np.nan, np.nan)
+        if y.real == 0:
+            return complex(1, 0)
+        if y.real < 0:
+            return complex(np.inf, 0) if y.imag == 0 else complex(np.inf, np.inf)
+        return complex(0, 0)
+    modulus = _go_hypot(x.real, x.imag)
+    if modulus == 0:
+        return complex(0, 0)
+    r = f(modulus) ** f(y.real)
+    arg = np.arctan2(f(x.imag), f(x.real))
+    theta = f(y.real) * arg
+    if y.imag != 0:
+        r *= np.exp(-f(y.imag) * arg)
+        theta += f(y.imag) * np.log(f(modulus))
+    return complex(r * np.cos(theta), r * np.sin(theta))
+
+
+def CMul(x, y):
+    return _cround(_c128(x) * _c128(y), np.result_type(x, y).type(0))
+
+
+def CDiv(x, y):
+    return _cmap(_go_div, x, y)
+
+
+def CDivNoNan(x, y):
+    return _cmap(lambda a, b: 0j if b == 0 else _go_div(a, b), x, y)
+
+
+def CReciprocal(x):
+    return _cmap(lambda a: _go_div(1 + 0j, a), x)
+
+
+def CUnary(f, x):
+    return _cround(f(_c128(x)), x)
+
+
+def CAbs(x):
+    part = np.float32 if x.dtype == np.complex64 else np.float64
+    return np.array([_go_hypot(z.real, z.imag) for z in _c128(x).ravel().tolist()], dtype=np.float64).reshape(x.shape).astype(part)
+
+
+def CAngle(x):
+    part = np.float32 if x.dtype == np.complex64 else np.float64
+    return np.arctan2(_c128(x).imag, _c128(x).real).astype(part)
+
+
+def cx_kernel(name, cases, **kw):
+    """kernel() with NaN parts of complex results made +NaN and zero parts +0 (see op4_kernel); complex
+    results have no float64 cross-check (their goldens are computed in complex128 already)."""
+    def deco(fn):
+        def canon(*args):
+            outs = fn(*args)
+            single = not isinstance(outs, tuple)
+            res = []
+            for o in ((outs,) if single else outs):
+                o = np.asarray(o)
+                if o.dtype.kind == "c":
+                    re, im = o.real.copy(), o.imag.copy()
+                    for p in (re, im):
+                        p[np.isnan(p)] = np.nan
+                        p[p == 0] = 0
+                    o = np.empty(o.shape, dtype=o.dtype)
+                    o.real, o.imag = re, im
+                elif o.dtype.kind == "f":
+                    o = np.where(np.isnan(o), np.array(np.nan, dtype=o.dtype), o)
+                    o = np.where(o == 0, np.array(0, dtype=o.dtype), o).astype(o.dtype)
+                res.append(o)
+            return res[0] if single else tuple(res)
+        kernel(name, cases, **kw)(canon)
+        return fn
+    return deco
+
+
+@cx_kernel("complex_arith", [
+    [C((3, 4)), C((4,)), C((2, 1, 3), dt="c128"), C((5, 3), dt="c128")],
+    [C((1, 4), -3, 3), C((1,), -3, 3), C((2, 5, 3), -2, 2, dt="c128"), C((1, 3), -2, 2, dt="c128")],
+    [C((0, 4)), C((4,)), C((2, 0, 3), dt="c128"), C((0, 3), dt="c128")],
+    [C((64, 4), -1e3, 1e3), C((4,), -1e-3, 1e-3), C((2, 70, 3), -1e100, 1e100, dt="c128"), C((70, 3), -1e-100, 1e-100, dt="c128")],
+])
+def _(a, b, c, d):
+    return (_cround(_c128(a) + _c128(b), a), _cround(_c128(a) - _c128(b), a), CMul(a, b), CDiv(a, b),
+            CUnary(lambda z: -z, a), CMul(a, a),
+            _cround(_c128(c) + _c128(d), c), CDiv(c, d), CDivNoNan(d, c), CReciprocal(c))
+
+
+@cx_kernel("complex_special", [
+    [CV(CSPECIAL, shape=(49, 1)), CV(CSPECIAL, shape=(1, 49)), CV(CSPECIAL, "c128", shape=(49, 1)), CV(CSPECIAL, "c128", shape=(1, 49))],
+])
+def _(x, y, u, v):
+    return (CMul(x, y), CDiv(x, y), _cround(_c128(x) + _c128(y), x), CMul(u, v), CDiv(u, v), _cround(_c128(u) - _c128(v), u),
+            CAbs(x), CAngle(x), CAbs(u), CAngle(u))
+
+
+@cx_kernel("complex_parts", [
+    [F((3, 4), -5, 5, sp=FSPEC), F((4,), -5, 5), C((2, 3), -4, 4, sp=[complex(INF, NAN), complex(NAN, 1), complex(-0.0, -0.0)]),
+     C((5,), -1e200, 1e200, dt="c128", sp=[complex(-INF, 0), complex(1e-300, -1e-310)])],
+    [F((1, 4)), F((1,)), C((1, 1)), C((1,), dt="c128")],
+    [F((0, 4)), F((4,)), C((0, 3)), C((0,), dt="c128")],
+    [V([[1.5, -0.0, NAN, INF]]), V([-INF, 2.0, 0.5, -1.0]), CV([complex(3.4e38, 3.4e38), complex(1e-45, -1e-45), complex(-1, -0.0)], shape=(1, 3)),
+     CV([complex(1.7e308, 1.7e308), complex(5e-324, 5e-324), complex(-1, 0.0), complex(-1, -0.0)], "c128")],
+])
+def _(re, im, z, w):
+    out = np.empty(np.broadcast(re, im).shape, dtype=np.complex128 if re.dtype == np.float64 else np.complex64)
+    out.real, out.imag = np.broadcast_arrays(re, im)
+    return (out, z.real.copy(), z.imag.copy(), np.conj(z), CAbs(z), CAngle(z),
+            w.real.copy(), w.imag.copy(), np.conj(w), CAbs(w), CAngle(w), w)
+
+
+@cx_kernel("complex_cast", [
+    [C((7,), -300, 300, sp=[complex(NAN, 1), complex(0, 2), complex(-0.0, 0), complex(INF, 0), complex(3e9, 1), complex(-2.5, 1e30)]),
+     F((7,), -100, 100, sp=[NAN, INF, -0.0]), I((7,), -1000, 1000), B((7,)), C((7,), -1e300, 1e300, dt="c128", sp=[complex(1e300, -1e-300)])],
+    [C((0,)), F((0,)), I((0,), 0, 1), B((0,)), C((0,), dt="c128")],
+])
+def _(z, x, i, b, w):
+    def c(v, t):
+        out = np.empty(v.shape, dtype=MLIR_TO_NP[t])
+        out.real = v.astype(np.float64) if v.dtype != np.bool_ else v.astype(np.float64)
+        out.imag = 0
+        return out
+    return (Cast(z.real.copy(), "f32"), Cast(z.real.copy(), "i32"), z != 0, z.astype(np.complex128), Cast(z.real.copy(), "f16"),
+            c(x, "complex<f64>"), c(i, "complex<f32>"), c(b, "complex<f32>"), w.astype(np.complex64), Cast(w.real.copy(), "i64"))
+
+
+
+def _cred(f, x, axes, keep):
+    ax = tuple(sorted(set(a % x.ndim for a in axes))) if axes else ()
+    return _cround(f(_c128(x), axis=ax, keepdims=keep), x)
+
+
+def CSum(x, axes, keep=False):
+    return _cred(np.sum, x, axes, keep)
+
+
+def CProd(x, axes, keep=False):
+    return _cred(np.prod, x, axes, keep)
+
+
+def CMean(x, axes, keep=False):
+    ax = tuple(sorted(set(a % x.ndim for a in axes))) if axes else ()
+    s = np.sum(_c128(x), axis=ax, keepdims=keep)
+    n = int(np.prod([x.shape[a] for a in ax])) if ax else 1
+    out = np.empty(s.shape, dtype=np.complex128)
+    with np.errstate(all="ignore"):
+        out.real, out.imag = s.real / np.float64(n), s.imag / np.float64(n)  # part by part: 0/0 is NaN
+    return out.astype(x.dtype)
+
+
+@cx_kernel("complex_reduce", [
+    [C((4, 5, 3), -2, 2, sp=[complex(INF, 1), complex(NAN, 0)]), C((3, 4), 0.5, 1.5, dt="c128"), C((2, 3, 4), -2, 2)],
+    [C((1, 1, 3)), C((1, 1), dt="c128"), C((1, 1, 4))],
+    [C((0, 5, 3)), C((0, 4), dt="c128"), C((3, 0, 4))],
+    [C((33, 17, 3), -1e3, 1e3), C((9, 40), 0.9, 1.1, dt="c128"), C((20, 30, 4), -3, 3)],
+])
+def _(x, y, z):
+    return (CSum(x, [1], True), CMean(x, [0, -1]), CProd(z, [2]), CSum(y, [0, 1]), CProd(y, [0], True),
+            CMean(y, [1]), CSum(y, []), CProd(z, [-1]))
+
+
+
+def CRsqrt(x):
+    return _cmap(lambda z: _go_div(1 + 0j, complex(np.sqrt(np.complex128(z)))), x)
+
+
+def CPow(x, y):
+    return _cmap(_go_pow, x, y)
+
+
+@cx_kernel("complex_funcs", [
+    [C((5, 7), -3, 3, sp=[complex(0, 0), complex(-0.0, 0), complex(-1, 0), complex(-1, -0.0), complex(0, 1e-30)]),
+     C((5, 7), -40, 40, dt="c128", sp=[complex(700, 0.5), complex(-745, 1), complex(1e-300, -1e-300)]),
+     C((7,), -2, 2), C((5, 1), -2, 2, dt="c128")],
+    [C((1, 7)), C((1, 7), dt="c128"), C((7,)), C((1, 1), dt="c128")],
+    [C((0, 7)), C((0, 7), dt="c128"), C((7,)), C((0, 1), dt="c128")],
+    [C((40, 7), -1e3, 1e3), C((40, 7), -1e-3, 1e-3, dt="c128"), C((7,), -5, 5), C((40, 1), -5, 5, dt="c128")],
+])
+def _(x, w, p, q):
+    return (CUnary(np.exp, x), CUnary(np.log, x), CUnary(np.sqrt, x), CRsqrt(x), CPow(x, p),
+            CUnary(np.exp, w), CUnary(np.log, w), CUnary(np.sqrt, w), CRsqrt(w), CPow(w, q))
+
+
+@cx_kernel("complex_funcs_special", [
+    [CV(CSPECIAL), CV(CSPECIAL, "c128")],
+])
+def _(x, w):
+    return (CUnary(np.exp, x), CUnary(np.log, x), CUnary(np.sqrt, x),
+            CUnary(np.exp, w), CUnary(np.log, w), CUnary(np.sqrt, w))
+
+
+
+def CMatMul(a, b, ta=False, tb=False, adj=False):
+    a, b = _c128(a), _c128(b)
+    if ta:
+        a = np.swapaxes(a, -1, -2)
+        a = np.conj(a) if adj else a
+    if tb:
+        b = np.swapaxes(b, -1, -2)
+        b = np.conj(b) if adj else b
+    return np.matmul(a, b)
+
+
+@cx_kernel("complex_matmul", [
+    [C((5, 3)), C((3, 4)), C((4, 2), dt="c128"), C((2, 3, 4, 3), dt="c128"), C((3, 4, 2), dt="c128"), C((3, 2, 4), dt="c128")],
+    [C((1, 3)), C((3, 1)), C((4, 2), dt="c128"), C((2, 1, 4, 3), dt="c128"), C((1, 4, 2), dt="c128"), C((1, 2, 4), dt="c128")],
+    [C((0, 3)), C((3, 0)), C((4, 2), dt="c128"), C((2, 0, 4, 3), dt="c128"), C((1, 4, 2), dt="c128"), C((1, 2, 4), dt="c128")],
+    [C((37, 3), -10, 10), C((3, 70), -10, 10), C((4, 2), -1e5, 1e5, dt="c128"), C((2, 5, 4, 3), -1e5, 1e5, dt="c128"),
+     C((5, 4, 2), dt="c128"), C((1, 2, 4), dt="c128")],
+])
+def _(a, b, c, x, y, z):
+    return (CMatMul(a, b).astype(np.complex64), CMatMul(b, a, True, True).astype(np.complex64),
+            CMatMul(x, y, ta=True, adj=True), CMatMul(x, c, ta=True, adj=True), CMatMul(x, z, ta=True, tb=True, adj=True))
+
 
 # @@REGISTRY@@
 
@@ -4401,7 +4711,7 @@ def _(x, d0, d1, d2, y, e, b, c):
 
 _HEADER_RE = re.compile(r"sandjit-test:(.*)")
 _FUNC_RE = re.compile(r"(?<![\w.\"])(func\.func|builtin\.func|func)\s+(?:(?:private|public|nested)\s+)?@([\w$.\-]+)\s*\(")
-_TENSOR_RE = re.compile(r"tensor<([^<>]*)>")
+_TENSOR_RE = re.compile(r"tensor<((?:[^<>]|<[^<>]*>)*)>")  # complex<f32> nests
 DEFAULT_TOL = {"f16": (1e-3, 1e-5), "f32": (1e-5, 1e-6), "f64": (1e-12, 1e-14), "bf16": (1e-2, 1e-5)}
 
 
@@ -4481,11 +4791,11 @@ def _split_top(text):
 
 def parse_type(s):
     """'2x?x3xf32' -> (dims or None for unranked, elem)."""
-    toks = s.strip().split("x")
-    elem = toks[-1]
-    if toks[:-1] == ["*"]:
-        return None, elem
-    return [None if d == "?" else int(d) for d in toks[:-1]], elem
+    s = s.strip()
+    if s.startswith("*x"):
+        return None, s[2:]
+    m = re.match(r"((?:(?:\d+|\?)x)*)(.*)$", s)  # the element type may hold an x (complex<f32>)
+    return [None if d == "?" else int(d) for d in m.group(1).split("x")[:-1]], m.group(2)
 
 
 def _first_type(chunk):
@@ -4532,7 +4842,7 @@ class KernelFile:
                 rr = _match_close(rest, 0)
                 results = [_first_type(r) for r in _split_top(rest[1:rr])]
             else:
-                results = [_first_type(rest[:rest.index(">") + 1])]
+                results = [_first_type(rest[:_match_close(rest, rest.index("<")) + 1])]
             self.funcs[name] = (args, results)
             # the body: the first '{' after the signature that does not open an attribute dict
             j = rp + 1
@@ -4682,6 +4992,9 @@ def _ratio(kf, got, want):
     """Worst |got-want| / (atol + rtol*|want|) over the elements (0 if all match)."""
     if want.size == 0:
         return 0.0, 0
+    if want.dtype.kind == "c":  # each part as a float
+        (r1, b1), (r2, b2) = _ratio(kf, got.real, want.real), _ratio(kf, got.imag, want.imag)
+        return max(r1, r2), b1 + b2
     if want.dtype.kind != "f":
         bad = int(np.count_nonzero(got != want))
         return (math.inf if bad else 0.0), bad

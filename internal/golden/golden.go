@@ -179,8 +179,12 @@ var defaultTolerance = map[memref.DType][2]float64{
 }
 
 // Tolerance is (rtol, atol) for results of dtype dt: the header's, else the
-// dtype's default; zero for integers and booleans.
+// dtype's default (a complex type's is its part type's, applied to each
+// part); zero for integers and booleans.
 func (k *Kernel) Tolerance(dt memref.DType) (rtol, atol float64) {
+	if dt.IsComplex() {
+		dt = dt.ComplexPart()
+	}
 	tol := defaultTolerance[dt]
 	rtol, atol = tol[0], tol[1]
 	if s, ok := k.header["rtol"]; ok {
@@ -193,8 +197,8 @@ func (k *Kernel) Tolerance(dt memref.DType) (rtol, atol float64) {
 }
 
 // Compare checks got against want: same dtype and shape; integers and
-// booleans exact; floats within atol + rtol·|want|, NaN matching NaN and
-// infinities matching exactly. The error names the first few mismatches.
+// booleans exact; floats (and each part of a complex) within atol +
+// rtol·|want|, NaN matching NaN and infinities matching exactly. The error names the first few mismatches.
 func Compare(got, want *memref.Tensor, rtol, atol float64) error {
 	return CompareExcept(got, want, rtol, atol, nil)
 }
@@ -219,7 +223,7 @@ func CompareExcept(got, want *memref.Tensor, rtol, atol float64, skip []bool) er
 		if ok := elemEqual(g, w, i, rtol, atol); !ok {
 			count++
 			if len(bad) < 5 {
-				bad = append(bad, fmt.Sprintf("[%d] got %v want %v", i, g.Float64At(i), w.Float64At(i)))
+				bad = append(bad, fmt.Sprintf("[%d] got %v want %v", i, elemString(g, i), elemString(w, i)))
 			}
 		}
 	}
@@ -243,11 +247,27 @@ func Unstable(want, alt *memref.Tensor, rtol, atol float64) []bool {
 	return out
 }
 
+func elemString(t *memref.Tensor, i int) string {
+	if t.DType.IsComplex() {
+		return fmt.Sprint(t.Complex128At(i))
+	}
+	return fmt.Sprint(t.Float64At(i))
+}
+
 func elemEqual(g, w *memref.Tensor, i int, rtol, atol float64) bool {
+	if w.DType.IsComplex() {
+		a, b := g.Complex128At(i), w.Complex128At(i)
+		return floatEqual(real(a), real(b), rtol, atol) && floatEqual(imag(a), imag(b), rtol, atol)
+	}
 	if !w.DType.IsFloat() {
 		return g.Bits64At(i) == w.Bits64At(i) || (w.DType == memref.Bool && (g.Bits64At(i) != 0) == (w.Bits64At(i) != 0))
 	}
-	a, b := g.Float64At(i), w.Float64At(i)
+	return floatEqual(g.Float64At(i), w.Float64At(i), rtol, atol)
+}
+
+// floatEqual is the comparison of one float: NaN matches NaN, an infinity
+// only itself, others within atol + rtol·|b|.
+func floatEqual(a, b, rtol, atol float64) bool {
 	switch {
 	case math.IsNaN(b):
 		return math.IsNaN(a)

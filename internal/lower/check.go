@@ -267,6 +267,11 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 			return
 		}
 	}
+	def, msg := extension(def, op, in)
+	if msg != "" {
+		fail(mlir.ErrInvalid, "%s", msg)
+		return
+	}
 	facts := &opFacts{def: def}
 	res := op.Results[0]
 	out, msg := c.infer(op, facts, in)

@@ -25,11 +25,11 @@ import (
 
 func forwardOps() []*opDef {
 	ops := []*opDef{
-		{name: "tf.Identity", arity: 1, types: setAll, doc: "x"},
-		{name: "tf.IdentityN", arity: -1, results: -1, types: setAll, doc: "x₀, x₁, …: result i is operand i"},
-		{name: "tf.StopGradient", arity: 1, types: setAll, doc: "x"},
-		{name: "tf.PreventGradient", arity: 1, types: setAll, doc: "x (its message concerns gradients)"},
-		{name: "tf.Snapshot", arity: 1, types: setAll, doc: "x"},
+		{name: "tf.Identity", arity: 1, types: setAll | setComplex, doc: "x"},
+		{name: "tf.IdentityN", arity: -1, results: -1, types: setAll | setComplex, doc: "x₀, x₁, …: result i is operand i"},
+		{name: "tf.StopGradient", arity: 1, types: setAll | setComplex, doc: "x"},
+		{name: "tf.PreventGradient", arity: 1, types: setAll | setComplex, doc: "x (its message concerns gradients)"},
+		{name: "tf.Snapshot", arity: 1, types: setAll | setComplex, doc: "x"},
 		{name: "tf.CheckNumerics", arity: 1, types: setFloat, finite: true, doc: "x; a NaN or Inf fails the run"},
 	}
 	for _, d := range ops {

@@ -2,9 +2,12 @@ package lower
 
 import (
 	"fmt"
+	"slices"
+
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/internal/mlir"
 	"github.com/sandjit/sandjit/internal/opkit"
+	"github.com/sandjit/sandjit/internal/ops/cplx"
 	"github.com/sandjit/sandjit/internal/shape"
 	"github.com/sandjit/sandjit/memref"
 )
@@ -138,4 +141,44 @@ func (k kitBuilder) HostParam(name string, op *mlir.Op, fn func(in [][]int, vals
 		}
 		return fn(in, vals)
 	})
+}
+
+func (k kitBuilder) Bcast(v, r *mlir.Value) []loopir.Index { return k.b.bcastIndex(v, r) }
+
+// Parts finds or makes the view of v's buffer as pairs of parts (one a
+// value, so that the loop IR sees one buffer per complex value).
+func (k kitBuilder) Parts(v *mlir.Value) int {
+	v = k.b.value(v)
+	base, name := k.b.prog.Root(k.b.buf[v.ID]), v.String()+".parts"
+	for i, buf := range k.b.prog.Buffers {
+		if buf.Kind == loopir.View && buf.Base == base && buf.Name == name {
+			return i
+		}
+	}
+	t, id := k.b.typeOf(v), v.ID
+	return k.b.shapedBuffer(name, loopir.View, base, t.Elem.ComplexPart(), append(slices.Clone(t.Dims), 2), id,
+		func(hs *HostState) []int { return append(slices.Clone(hs.Shapes[id]), 2) })
+}
+
+// complexExt holds the complex definitions of core ops, by bare name
+// (internal/ops/cplx): an op with a complex operand or result is checked
+// and lowered by its entry here instead of the core one.
+var complexExt = buildRegistry(fromKit(cplx.Extensions()))
+
+// extension is op's definition: its complex one when an operand or the
+// result is complex, def itself for the family's own ops and real types;
+// a message when a complex type meets an op with no complex definition.
+func extension(def *opDef, op *mlir.Op, in []mlir.TensorType) (*opDef, string) {
+	for i, t := range append(slices.Clip(in), op.Results[0].Type) {
+		switch e := complexExt[shortName(op.Name)]; {
+		case !t.Elem.IsComplex() || cplx.Defines(op.Name):
+		case e != nil:
+			return e, ""
+		case i == len(in):
+			return nil, fmt.Sprintf("result must be a tensor of %s values, but got %s", def.types, t)
+		default:
+			return nil, fmt.Sprintf("operand #%d must be a tensor of %s values, but got %s", i, def.types, t)
+		}
+	}
+	return def, ""
 }

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/ops/array"
+	"github.com/sandjit/sandjit/internal/ops/cplx"
 	"github.com/sandjit/sandjit/internal/ops/einsum"
 	"github.com/sandjit/sandjit/internal/ops/pool"
 	"github.com/sandjit/sandjit/internal/ops/scatter"
@@ -106,6 +107,7 @@ type hostFn func(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []
 var registry = buildRegistry(
 	constOps(), elementwiseOps(), extraOps(), specialOps(), bitOps(), reduceOps(), forwardOps(), dataOps(),
 	gatherOps(), scanOps(), linalgOps(), nnOps(), controlOps(), fromKit(array.Ops()), fromKit(scatter.Ops()), fromKit(einsum.Ops()), fromKit(pool.Ops()),
+	fromKit(cplx.Ops()),
 )
 
 func buildRegistry(families ...[]*opDef) map[string]*opDef {
@@ -211,7 +213,7 @@ func SupportMatrix() []OpSupport {
 	for n, d := range registry {
 		var dts []string
 		for _, dt := range memref.CompiledDTypes() {
-			if d.control != 0 || d.types.has(dt) {
+			if e := complexExt[shortName(n)]; d.control != 0 || d.types.has(dt) || e != nil && e.types.has(dt) {
 				dts = append(dts, dt.String())
 			}
 		}
@@ -302,6 +304,7 @@ var (
 	setSignedF = setSigned | setFloat
 	setBool    = types(memref.Bool)
 	setAll     = setNum | setBool
+	setComplex = types(memref.Complex64, memref.Complex128) // forwarding ops only: complex arithmetic is internal/ops/cplx's
 )
 
 func firstElem(_ *mlir.Op, _ *opFacts, in []mlir.TensorType) memref.DType { return in[0].Elem }

@@ -23,8 +23,9 @@
 // gives the graph's results, control tokens (`!tf_executor.control`) and
 // tf.NoOp anchors are dropped, and a stateful op or a v1 control-flow op is
 // a positioned error (see parse_executor.go). Tensors have the element types of
-// memref (i1, i8…i64, ui8…ui64, f16, f32, f64, bf16); complex, TF's own
-// types, index, memref and vector are reported as unsupported.
+// memref (i1, i8…i64, ui8…ui64, f16, f32, f64, bf16, complex<f32>,
+// complex<f64>); other complex types, TF's own types, index, memref and
+// vector are reported as unsupported.
 //
 // # What it gives, and what it guarantees
 //

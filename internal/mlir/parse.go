@@ -1282,6 +1282,14 @@ func (p *parser) parseType() typeInfo {
 		switch {
 		case name == "tensor":
 			ti = p.parseTensorBody(t)
+		case name == "complex" && p.tok.kind == tLess:
+			// complex<f32> and complex<f64>: a compiled element type.
+			body := strings.Join(strings.Fields(p.skipBody()), "")
+			if dt, ok := memref.ParseDType(name + body); ok && dt.Compiled() {
+				ti.kind, ti.elem = tyElem, dt
+			} else {
+				ti.why = "type '" + shorten(p.lex.src[t.start:p.prevEnd]) + "'"
+			}
 		case name == "memref" || name == "vector" || name == "complex" || name == "tuple":
 			if p.tok.kind != tLess {
 				p.syntaxError(p.tok, "'<'")

@@ -407,7 +407,7 @@ func TestParseNegative(t *testing.T) {
 		{"operand count", funcWithBody("(%a: tensor<f32>)", `  %0 = "tf.Neg"(%a) : () -> tensor<f32>`+"\n  return"),
 			2, 21, ErrSyntax, "tf.Neg", "has 1 operand(s) but its type lists 0"},
 		{"tf32", "func.func @f(%a: tensor<2xtf32>) {\n  return\n}", 1, 27, ErrUnsupported, "", "unsupported element type 'tf32'"},
-		{"complex", "func.func @f(%a: tensor<complex<f64>>) {\n  return\n}", 1, 25, ErrUnsupported, "", "unsupported element type 'complex<f64>'"},
+		{"complex", "func.func @f(%a: tensor<complex<i64>>) {\n  return\n}", 1, 25, ErrUnsupported, "", "unsupported element type 'complex<i64>'"},
 		{"memref", "func.func @f(%a: memref<2xf32>) {\n  return\n}", 1, 18, ErrUnsupported, "", "unsupported type 'memref<2xf32>'"},
 		{"dense_resource", funcWithBody("()", `  "tf.X"() {v = dense_resource<x> : tensor<2xf32>} : () -> ()`+"\n  return"),
 			2, 17, ErrUnsupported, "", "unsupported attribute 'dense_resource<x> : tensor<2xf32>'"},

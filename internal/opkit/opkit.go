@@ -170,6 +170,17 @@ type Builder interface {
 	// reads). name is unique in the kernel (say, the result's name and a
 	// suffix); a second call with one name returns the first parameter.
 	HostParam(name string, op *mlir.Op, fn func(in [][]int, vals [][]int64) int) int
+	// Bcast is the index of operand v in a nest over result r's dims,
+	// numpy-broadcast (right-aligned; a dim of 1 is read at 0, a dynamic
+	// one with a run-time broadcast check unless known equal to r's).
+	Bcast(v, r *mlir.Value) []loopir.Index
+	// Parts is a buffer that sees the memory of complex value v (an
+	// operand, or a result whose ResultBuffer exists) as its part type
+	// with one more axis of size 2: element (…, 0) is the real part of
+	// v's element (…), (…, 1) its imaginary part. Loads and stores of
+	// complex values go through it (PartIndex); the loop IR itself is
+	// real.
+	Parts(v *mlir.Value) int
 }
 
 // ComputeType is the type a value of dt is computed in: f32 for the
@@ -212,6 +223,8 @@ const (
 	Bool   Types = 1 << memref.Bool
 	// All is every real type and bool (not complex).
 	All = Num | Bool
+	// ComplexTypes is complex<f32> and complex<f64>.
+	ComplexTypes Types = 1<<memref.Complex64 | 1<<memref.Complex128
 )
 
 // Has reports whether dt is in s.
@@ -312,4 +325,13 @@ func (s Types) String() string {
 		}
 	}
 	return out
+}
+
+// PartIndex is idx (an index of a complex value) with the trailing index
+// of its Parts buffer that selects part k: 0 the real part, 1 the
+// imaginary one.
+func PartIndex(idx []loopir.Index, k int) []loopir.Index {
+	out := make([]loopir.Index, len(idx), len(idx)+1)
+	copy(out, idx)
+	return append(out, loopir.Index{Loop: -1, Off: k})
 }

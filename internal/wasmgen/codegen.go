@@ -909,6 +909,7 @@ func (ng *nestGen) hoist(ptr []uint32) {
 	inv := make([]bool, len(n.Body))
 	vals := make([]val, len(n.Body))
 	ng.hoisted = map[int]val{}
+	regs := 0
 	for i, in := range n.Body {
 		ok := true
 		for _, a := range in.Args {
@@ -944,8 +945,24 @@ func (ng *nestGen) hoist(ptr []uint32) {
 			vals[i] = ng.op(in, args)
 		}
 		ng.hoisted[i] = vals[i]
+		if regs += nregs(vals[i].dt); regs >= maxHoisted {
+			return
+		}
 	}
 }
+
+// maxHoisted bounds the vector registers (locals) of the values hoist
+// keeps live across the innermost loop. It works around a miscompile of
+// wazero v1.12 (amd64) that wasmtime does not share: complex division
+// with a loop-invariant (broadcast) dividend, golden kernel
+// complex_special, hoists 20 to 30 values of x's parts (C99's infinity
+// and zero corrections) and wazero then gave wrong quotients (complex<f32>)
+// or zeros of the wrong sign (complex<f64>), which the same module run
+// without hoisting, or with at most 8 registers hoisted, did not. Where
+// the fault lies in wazero is not known (see /work/notes/complex.md);
+// the kernels that hoist for speed (a norm's mean, a softmax's max, a
+// bias row) hoist one to three values and are unaffected.
+const maxHoisted = 8
 
 // mayCall reports whether the nest's body may emit a call: the integer
 // division family and power (helpers), fmod and pow, sin and cos (their

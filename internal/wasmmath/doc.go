@@ -118,4 +118,32 @@
 // The per-range rows and their sample counts are the tables ulpRanges and
 // ulpRanges2 in math_ulp_test.go, and specialRanges in
 // math_special_test.go.
+//
+// # The complex functions
+//
+// The complex functions (internal/ops/cplx) are built from these: exp,
+// log, sin, cos, atan2, pow and the IEEE square root, with math/cmplx's
+// algorithms; complex<f32> is computed in f64 and each part rounded once.
+// Their error against mpmath at 60 digits, measured by a script over
+// 20000 inputs whose parts are log-uniform in ±[1e-3, 1e3] (exp: real
+// parts in [-80, 80], imaginary in [-100, 100]; pow: exponents' parts in
+// [-3, 3]); "part" is the worst error of either part in ULPs of that part,
+// "norm" the worst |got - exact| in ULPs of |exact| (testdata/complex_ulp.py,
+// which says how to run it).
+//
+//	function    type          part      norm   notes
+//	exp         complex<f32>   0.5      0.70   in f64: each part correctly rounded on these inputs
+//	log         complex<f32>   0.5      0.70
+//	sqrt        complex<f32>   0.5      0.70
+//	rsqrt       complex<f32>   0.5      0.70   1 / sqrt, Smith's division
+//	pow         complex<f32>   0.5      0.70   exp(y·log x)
+//	complexabs  complex<f32>   0.5      0.5    √(re² + im²) in f64
+//	angle       complex<f32>   0.5      0.5    atan2 in f64
+//	exp         complex<f64>   2.0      1.5    e^re·(cos im, sin im)
+//	log         complex<f64>   457      113    log(hypot) loses digits where |x| ≈ 1 (as math/cmplx)
+//	sqrt        complex<f64>   2.1      1.9
+//	rsqrt       complex<f64>   5.4      2.6
+//	pow         complex<f64>   3.9e4    35.5   the angle y·arg x + … carries |y log x|·ε; a small part is relative to it
+//	complexabs  complex<f64>   1.9      1.9    p·√(1 + (q/p)²)
+//	angle       complex<f64>   1.4      1.4    atan2
 package wasmmath

@@ -7,10 +7,10 @@ func.func @tf32(%arg0: tensor<4xtf32>) -> tensor<4xtf32> {
 
 // -----
 
-func.func @complex(%arg0: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{unsupported element type 'complex<f32>'}}
-  %0 = "tf.Complex"(%arg0, %arg0) : (tensor<f32>, tensor<f32>) -> tensor<complex<f32>>
-  return %arg0 : tensor<f32>
+func.func @complex(%arg0: tensor<i32>) -> tensor<i32> {
+  // expected-error @+1 {{unsupported element type 'complex<i32>'}}
+  %0 = "tf.Complex"(%arg0, %arg0) : (tensor<i32>, tensor<i32>) -> tensor<complex<i32>>
+  return %arg0 : tensor<i32>
 }
 
 // -----
