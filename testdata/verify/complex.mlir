@@ -2,7 +2,7 @@
 // complex ops on real operands, shapes that do not multiply, reduction indices not known when compiling.
 
 func.func @tanh_of_complex(%x: tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
-  // expected-error @+1 {{'tf.Tanh' op operand #0 must be a tensor of f16, f32, f64 values, but got tensor<3xcomplex<f32>>}}
+  // expected-error @+1 {{'tf.Tanh' op operand #0 must be a tensor of f16, f32, f64, bf16 values, but got tensor<3xcomplex<f32>>}}
   %0 = "tf.Tanh"(%x) : (tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>>
   func.return %0 : tensor<3xcomplex<f32>>
 }
@@ -50,7 +50,7 @@ func.func @sum_axes_unknown(%x: tensor<2x3xcomplex<f64>>, %a: tensor<i32>) -> te
 // -----
 
 func.func @abs_of_complex(%x: tensor<3xcomplex<f32>>) -> tensor<3xf32> {
-  // expected-error @+1 {{'tf.Abs' op operand #0 must be a tensor of i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, f32, f64 values, but got tensor<3xcomplex<f32>>}}
+  // expected-error @+1 {{'tf.Abs' op operand #0 must be a tensor of i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, f32, f64, bf16 values, but got tensor<3xcomplex<f32>>}}
   %0 = "tf.Abs"(%x) : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
