@@ -3253,6 +3253,40 @@ def _(t, ix, u, ti, ixi, ui, sidx, supd, shape, p, gix, gix3):
             gather_nd(p, gix3))
 
 
+# --- issue 14: TopKV2 ----------------------------------------------------------------
+
+
+def top_k(x, k):
+    """TF's TopKV2 (sorted): the k largest along the last axis, descending, equal values in index order; NaN
+    above every number (NaNs in index order), -0 equal to +0. Returns (values, i32 indices)."""
+    n = x.shape[-1]
+    rows = x.reshape(-1, n)
+    vals = np.zeros((rows.shape[0], k), x.dtype)
+    idx = np.zeros((rows.shape[0], k), np.int32)
+    for r, row in enumerate(rows):
+        def key(i):
+            v = row[i]
+            if x.dtype.kind == "f" and np.isnan(v):
+                return (0, 0, i)
+            return (1, -(float(v) if x.dtype.kind == "f" else int(v)), i)
+        order = sorted(range(n), key=key)[:k]
+        vals[r], idx[r] = row[order], order
+    return vals.reshape(x.shape[:-1] + (k,)), idx.reshape(x.shape[:-1] + (k,))
+
+
+@op4_kernel("topk", [
+    [F((4, 9), sp=[NAN, NAN, INF, -INF, 0.0, -0.0], step=0.25), V(3, "i32"), V([5, -2, 5, I32MAX, I32MIN, 5, -2], "i32"),
+     F((2, 3, 6), dt="f16", sp=[NAN, INF, -0.0], step=0.5), I((4, 9), 0, 255, "ui8")],
+    [F((3, 5), step=0.5), V(5, "i32"), I((3,), -2, 2), F((2, 1, 6), dt="f16"), I((3, 5), 126, 130, "ui8")],
+    [F((2, 4), sp=[NAN]), V(0, "i32"), I((9,), -1, 1), F((2, 0, 6), dt="f16"), I((2, 4), 0, 3, "ui8")],
+    [F((0, 1)), V(1, "i32"), I((4,), I32MIN, I32MAX), F((2, 2, 6), dt="f16", step=1.0), I((0, 7), 0, 255, "ui8")],
+    [F((1, 1)), V(1, "i32"), V([0, 0, 0, 0], "i32"), F((2, 1, 6), dt="f16", sp=[NAN, NAN, NAN, NAN]), I((1, 1), 0, 255, "ui8")],
+])
+def _(x, k, y, h, u):
+    k = int(k)
+    return top_k(x, k) + top_k(y, 3) + top_k(h, 4) + top_k(u, k)
+
+
 # --- issue 14: the fused activations of _FusedMatMul and _FusedConv2D -----------------
 
 

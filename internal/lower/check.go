@@ -298,6 +298,9 @@ func (c *checked) checkOp(op *mlir.Op, errs *mlir.ErrorList) {
 			dims[i] = t.Dims
 		}
 		for i, d := range def.more(op, facts, dims) {
+			if d == nil {
+				d = out.Dims // result 0's (opkit.Def.More)
+			}
 			r := op.Results[i+1]
 			t := mlir.Ranked(r.Type.Elem, d...)
 			if m := shape.Compatible(t, r.Type); m != "" {

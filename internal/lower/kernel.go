@@ -338,6 +338,9 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 		hs.Shapes[res.ID] = out
 		if f.def.results > 1 || f.def.counted {
 			for i, d := range f.def.more(op, f, in) {
+				if d == nil {
+					d = out
+				}
 				hs.Shapes[op.Results[i+1].ID] = d
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/sandjit/sandjit/internal/ops/einsum"
 	"github.com/sandjit/sandjit/internal/ops/pool"
 	"github.com/sandjit/sandjit/internal/ops/scatter"
+	"github.com/sandjit/sandjit/internal/ops/topk"
 	"sort"
 
 	"github.com/sandjit/sandjit/internal/loopir"
@@ -107,7 +108,7 @@ type hostFn func(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []
 var registry = buildRegistry(
 	constOps(), elementwiseOps(), extraOps(), specialOps(), bitOps(), reduceOps(), forwardOps(), dataOps(),
 	gatherOps(), scanOps(), linalgOps(), nnOps(), controlOps(), fromKit(array.Ops()), fromKit(scatter.Ops()), fromKit(einsum.Ops()), fromKit(pool.Ops()),
-	fromKit(cplx.Ops()),
+	fromKit(cplx.Ops()), fromKit(topk.Ops()),
 )
 
 func buildRegistry(families ...[]*opDef) map[string]*opDef {
@@ -154,7 +155,7 @@ func isConstOp(op *mlir.Op) bool {
 // spelling suggestion.
 var knownUnsupported = []string{
 	"tf.RandomUniform",
-	"tf.RandomStandardNormal", "tf.Sort", "tf.TopKV2", "tf.Unique", "tf.Where", "tf.NonMaxSuppressionV5",
+	"tf.RandomStandardNormal", "tf.Sort", "tf.Unique", "tf.Where", "tf.NonMaxSuppressionV5",
 }
 
 func isKnownUnsupported(name string) bool {

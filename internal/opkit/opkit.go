@@ -55,7 +55,9 @@ type Def struct {
 	// Elem is the element type of result 0; nil: operand 0's.
 	Elem func(op *mlir.Op, f Facts, in []mlir.TensorType) memref.DType
 	// More gives the dims of results 1… (Dynamic where unknown while
-	// checking); their element types are the declared ones.
+	// checking); their element types are the declared ones. A nil entry
+	// is result 0's dims (also when Dims sizes them from values read
+	// before the run, which More does not see).
 	More func(op *mlir.Op, f Facts, in [][]int) [][]int
 	// Lower emits the loop nests computing every result of op; res is
 	// result 0.

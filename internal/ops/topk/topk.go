@@ -1,0 +1,156 @@
+// Package topk defines the selection ops: tf.TopKV2, the k largest
+// elements of each row (the last axis) with their indices.
+//
+// Semantics are TensorFlow's CPU kernel (core/kernels/topk_op.cc): values
+// in descending order, equal values in index order (the kernel's sort is
+// stable), indices i32; k must be in [0, n]. A NaN sorts above every
+// number and NaNs among themselves in index order, as the reference
+// evaluator orders them (XLA's total order for a positive NaN); -0 and +0
+// are equal.
+package topk
+
+import (
+	"fmt"
+
+	"github.com/sandjit/sandjit/internal/loopir"
+	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// Ops returns the family's ops.
+func Ops() []*opkit.Def {
+	return []*opkit.Def{
+		{Name: "tf.TopKV2", Arity: 2, Types: opkit.Num, Tier: 2, Results: 2, Sizes: []int{1},
+			Check: checkTopK, Dims: dimsTopK, More: moreTopK, Lower: lowerTopK, Needs: "k: " + opkit.Read,
+			Notes: "ties in index order; NaN above every number; always sorted (sorted = false allows any order); O(n·k) per row",
+			Doc:   "the k largest elements of each row (values, i32 indices), descending"},
+	}
+}
+
+func checkTopK(c opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Facts, string) {
+	x, k := in[0], in[1]
+	if !opkit.Num.Has(x.Elem) {
+		return nil, fmt.Sprintf("operand #0 must be a tensor of %s values, but got %s", opkit.Num, x)
+	}
+	if x.Rank() < 1 {
+		return nil, fmt.Sprintf("input must be >= 1-D, got shape %s", x)
+	}
+	if k.Elem != memref.Int32 {
+		return nil, fmt.Sprintf("operand #1 (k) must be i32, got %s", k)
+	}
+	if k.Rank() != 0 {
+		return nil, fmt.Sprintf("k must be 0-D, got shape %s", k)
+	}
+	if _, m := opkit.AttrBool(op, "sorted"); m != "" {
+		return nil, m
+	}
+	if len(op.Results) == 2 && op.Results[1].Type.Elem != memref.Int32 {
+		return nil, fmt.Sprintf("result #1 (indices) must be i32, got %s", op.Results[1].Type)
+	}
+	if m := c.NeedHost(op.Operands[1], "k"); m != "" {
+		return nil, m
+	}
+	return nil, ""
+}
+
+// dimsTopK is input's dims with the last one k; k is checked against the
+// row length where both are known.
+func dimsTopK(_ *mlir.Op, _ opkit.Facts, in [][]int, vals [][]int64) ([]int, string) {
+	x := in[0]
+	out := append([]int(nil), x...)
+	out[len(out)-1] = mlir.Dynamic
+	if vals[1] == nil {
+		return out, ""
+	}
+	k := vals[1][0]
+	n := x[len(x)-1]
+	if k < 0 {
+		return nil, fmt.Sprintf("Need k >= 0, got %d", k)
+	}
+	if n != mlir.Dynamic && k > int64(n) {
+		return nil, fmt.Sprintf("input must have at least k columns. Had %d, needed %d", n, k)
+	}
+	out[len(out)-1] = int(k)
+	return out, ""
+}
+
+// moreTopK: the indices have the values' dims (nil: result 0's).
+func moreTopK(_ *mlir.Op, _ opkit.Facts, _ [][]int) [][]int { return [][]int{nil} }
+
+// lowerTopK inserts each row's elements one after another into the k
+// slots of the result, which it keeps sorted, in O(n·k) per row: one nest
+// whose loops are the leading (row) axes, parallel, then j over the row's
+// elements and s over the slots, both Seq. The element being inserted
+// travels down the slots in a carry (a value and an index per row): at
+// each slot the better of carry and slot stays in the slot and the other
+// goes on in the carry. At s = 0 the carry takes element j. The order is
+// (value descending, index ascending): an element displaced from a slot
+// may meet a later slot holding an equal value of a higher index. A slot
+// is empty while its index is -1, and any element beats an empty slot.
+// Slots fill from the front, so an empty carry (one that took an empty
+// slot's contents) meets only empty slots after it.
+func lowerTopK(b opkit.Builder, op *mlir.Op, _ opkit.Facts, res *mlir.Value) {
+	x, ires := op.Operands[0], op.Results[1]
+	xt := b.Type(x)
+	dt := xt.Elem
+	ct := opkit.ComputeType(dt)
+	r := len(xt.Dims)
+	const it = memref.Int32
+
+	vals, idxs := b.ResultBuffer(res), b.ResultBuffer(ires)
+	z := b.NewNest(op, res, nil)
+	b.Store(z, vals, dt, opkit.Identity(r), z.ConstBits(ct, 0))
+	b.Store(z, idxs, it, opkit.Identity(r), z.ConstBits(it, ^uint64(0)))
+
+	// The carries: input's dims with the last axis 1.
+	cv := b.TempBuffer(x, "carry", dt, r-1)
+	ci := b.TempBuffer(x, "carryidx", it, r-1)
+	carry := opkit.Identity(r)
+	carry[r-1] = loopir.Index{Loop: -1}
+	ini := b.NewNest(op, x, nil)
+	ini.Loops[r-1].Extent = loopir.Static(1)
+	b.Store(ini, cv, dt, opkit.Identity(r), ini.ConstBits(ct, 0))
+	b.Store(ini, ci, it, opkit.Identity(r), ini.ConstBits(it, 0))
+
+	kinds := make([]loopir.LoopKind, r)
+	kinds[r-1] = loopir.Seq
+	n := b.NewNest(op, x, kinds)
+	n.Loops = append(n.Loops, loopir.Loop{Extent: b.Extent(res, r-1), Kind: loopir.Seq})
+	j, s := r-1, r
+	slot := opkit.Identity(r)
+	slot[r-1] = loopir.Index{Loop: s}
+
+	first := n.Add(&loopir.Instr{Op: loopir.OpCompare, Type: memref.Bool, Cmp: loopir.CmpEq,
+		Args: []int{n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: it, Loop: s}), n.ConstBits(it, 0)}})
+	xv := b.Load(n, x, opkit.Identity(r))
+	xi := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: it, Loop: j})
+	sel := func(t memref.DType, c, a, e int) int {
+		return n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: t, Args: []int{c, a, e}})
+	}
+	civ := sel(ct, first, xv, b.LoadBuf(n, cv, dt, carry, 0))
+	cii := sel(it, first, xi, b.LoadBuf(n, ci, it, carry, 0))
+	sv := b.LoadBuf(n, vals, dt, slot, 0)
+	si := b.LoadBuf(n, idxs, it, slot, 0)
+
+	cmp := func(c loopir.Cmp, a, e int) int {
+		return n.Add(&loopir.Instr{Op: loopir.OpCompare, Type: memref.Bool, Cmp: c, Args: []int{a, e}})
+	}
+	or := func(a, e int) int { return n.Binary(loopir.OpOr, memref.Bool, a, e) }
+	and := func(a, e int) int { return n.Binary(loopir.OpAnd, memref.Bool, a, e) }
+	win, eq := cmp(loopir.CmpGt, civ, sv), cmp(loopir.CmpEq, civ, sv)
+	if ct.IsFloat() {
+		nanC := n.Add(&loopir.Instr{Op: loopir.OpIsNaN, Type: memref.Bool, Args: []int{civ}})
+		nanS := n.Add(&loopir.Instr{Op: loopir.OpIsNaN, Type: memref.Bool, Args: []int{sv}})
+		notS := n.Add(&loopir.Instr{Op: loopir.OpNot, Type: memref.Bool, Args: []int{nanS}})
+		win = or(win, and(nanC, notS))
+		eq = or(eq, and(nanC, nanS))
+	}
+	win = or(win, and(eq, cmp(loopir.CmpLt, cii, si)))
+	win = or(win, cmp(loopir.CmpLt, si, n.ConstBits(it, 0)))
+
+	b.StoreBuf(n, vals, dt, slot, sel(ct, win, civ, sv), 0)
+	b.StoreBuf(n, idxs, it, slot, sel(it, win, cii, si), 0)
+	b.StoreBuf(n, cv, dt, carry, sel(ct, win, sv, civ), 0)
+	b.StoreBuf(n, ci, it, carry, sel(it, win, si, cii), 0)
+}
