@@ -162,3 +162,36 @@ func.func @linspace_num(%a: tensor<f32>, %b: tensor<f32>) -> tensor<?xf32> {
   %0 = "tf.LinSpace"(%a, %b, %n) : (tensor<f32>, tensor<f32>, tensor<i32>) -> tensor<?xf32>
   func.return %0 : tensor<?xf32>
 }
+
+// -----
+
+func.func @top_k_too_large(%x: tensor<2x3xf32>) -> (tensor<2x4xf32>, tensor<2x4xi32>) {
+  %k = "tf.Const"() {value = dense<4> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+1 {{input must have at least k columns. Had 3, needed 4}}
+  %0:2 = "tf.TopKV2"(%x, %k) : (tensor<2x3xf32>, tensor<i32>) -> (tensor<2x4xf32>, tensor<2x4xi32>)
+  func.return %0#0, %0#1 : tensor<2x4xf32>, tensor<2x4xi32>
+}
+
+// -----
+
+func.func @top_k_negative(%x: tensor<2x3xf32>) -> (tensor<2x?xf32>, tensor<2x?xi32>) {
+  %k = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+1 {{Need k >= 0, got -1}}
+  %0:2 = "tf.TopKV2"(%x, %k) : (tensor<2x3xf32>, tensor<i32>) -> (tensor<2x?xf32>, tensor<2x?xi32>)
+  func.return %0#0, %0#1 : tensor<2x?xf32>, tensor<2x?xi32>
+}
+
+// -----
+
+func.func @top_k_forms(%s: tensor<f32>, %x: tensor<3xf32>, %b: tensor<3xi1>, %kv: tensor<1xi32>) -> () {
+  %k = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+1 {{input must be >= 1-D, got shape tensor<f32>}}
+  %0:2 = "tf.TopKV2"(%s, %k) : (tensor<f32>, tensor<i32>) -> (tensor<?xf32>, tensor<?xi32>)
+  // expected-error @+1 {{k must be 0-D, got shape tensor<1xi32>}}
+  %1:2 = "tf.TopKV2"(%x, %kv) : (tensor<3xf32>, tensor<1xi32>) -> (tensor<?xf32>, tensor<?xi32>)
+  // expected-error @+1 {{operand #0 must be a tensor of}}
+  %2:2 = "tf.TopKV2"(%b, %k) : (tensor<3xi1>, tensor<i32>) -> (tensor<1xi1>, tensor<1xi32>)
+  // expected-error @+1 {{result #1 (indices) must be i32, got tensor<1xi64>}}
+  %3:2 = "tf.TopKV2"(%x, %k) : (tensor<3xf32>, tensor<i32>) -> (tensor<1xf32>, tensor<1xi64>)
+  func.return
+}

@@ -23,7 +23,7 @@ func Ops() []*opkit.Def {
 	return []*opkit.Def{
 		{Name: "tf.TopKV2", Arity: 2, Types: opkit.Num, Tier: 2, Results: 2, Sizes: []int{1},
 			Check: checkTopK, Dims: dimsTopK, More: moreTopK, Lower: lowerTopK, Needs: "k: " + opkit.Read,
-			Notes: "ties in index order; NaN above every number; always sorted (sorted = false allows any order); O(n·k) per row",
+			Notes: "equal values in index order; a NaN above every number; sorted = false gives the sorted order too; O(n·k) per row",
 			Doc:   "the k largest elements of each row (values, i32 indices), descending"},
 	}
 }

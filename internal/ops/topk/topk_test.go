@@ -1,0 +1,115 @@
+package topk_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/sandjit/sandjit/engine"
+	"github.com/sandjit/sandjit/memref"
+)
+
+// The goldens (testdata/kernels/topk.mlir) cover results; these cover the
+// run-time errors of a k read before the run, and many random rows with
+// ties and NaNs against a plain sort.
+const kernel = `func.func @main(%x: tensor<?x?xf32>, %k: tensor<i32>) -> (tensor<?x?xf32>, tensor<?x?xi32>) {
+  %0:2 = "tf.TopKV2"(%x, %k) {device = ""} : (tensor<?x?xf32>, tensor<i32>) -> (tensor<?x?xf32>, tensor<?x?xi32>)
+  func.return %0#0, %0#1 : tensor<?x?xf32>, tensor<?x?xi32>
+}`
+
+func compile(t *testing.T) (*engine.JitExecutable, func()) {
+	t.Helper()
+	ctx := context.Background()
+	rt, err := engine.New(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := rt.Compile(ctx, []byte(kernel))
+	if err != nil {
+		rt.Close(ctx)
+		t.Fatal(err)
+	}
+	return exe, func() { rt.Close(ctx) }
+}
+
+func TestRunErrors(t *testing.T) {
+	exe, done := compile(t)
+	defer done()
+	x, _ := memref.FromSlice([]int{2, 3}, []float32{1, 2, 3, 4, 5, 6})
+	for _, c := range []struct {
+		k    int32
+		want string
+	}{
+		{4, "input must have at least k columns. Had 3, needed 4"},
+		{-1, "Need k >= 0, got -1"},
+	} {
+		_, err := exe.Run(context.Background(), x, memref.Scalar(c.k))
+		var e *engine.Error
+		if !errors.Is(err, engine.ErrInvalid) || !errors.As(err, &e) || e.Pos.Line != 2 || e.Msg != c.want {
+			t.Errorf("k = %d: %v, want engine.ErrInvalid at line 2: %s", c.k, err, c.want)
+		}
+	}
+}
+
+// want is TopKV2 by a stable sort: descending, NaN first, ties by index.
+func want(row []float32, k int) ([]float32, []int32) {
+	idx := make([]int, len(row))
+	for i := range idx {
+		idx[i] = i
+	}
+	greater := func(a, b float32) bool {
+		if a != a || b != b {
+			return a != a && b == b
+		}
+		return a > b
+	}
+	sort.SliceStable(idx, func(p, q int) bool { return greater(row[idx[p]], row[idx[q]]) })
+	vals, ids := make([]float32, k), make([]int32, k)
+	for j := range k {
+		vals[j], ids[j] = row[idx[j]], int32(idx[j])
+	}
+	return vals, ids
+}
+
+func TestRandomRows(t *testing.T) {
+	exe, done := compile(t)
+	defer done()
+	r := rand.New(rand.NewPCG(1, 2))
+	specials := []float32{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), 0, float32(math.Copysign(0, -1))}
+	for trial := range 40 {
+		rows, n := r.IntN(5), r.IntN(40)
+		k := 0
+		if n > 0 {
+			k = r.IntN(n + 1)
+		}
+		data := make([]float32, rows*n)
+		for i := range data {
+			if r.IntN(6) == 0 {
+				data[i] = specials[r.IntN(len(specials))]
+			} else {
+				data[i] = float32(r.IntN(7) - 3) // many ties
+			}
+		}
+		x, _ := memref.FromSlice([]int{rows, n}, data)
+		out, err := exe.Run(context.Background(), x, memref.Scalar(int32(k)))
+		if err != nil {
+			t.Fatalf("trial %d (%dx%d, k %d): %v", trial, rows, n, k, err)
+		}
+		vals, _ := memref.Values[float32](out[0])
+		ids, _ := memref.Values[int32](out[1])
+		if !slices.Equal(out[0].Shape, []int{rows, k}) || !slices.Equal(out[1].Shape, []int{rows, k}) {
+			t.Fatalf("trial %d: shapes %v %v, want [%d %d]", trial, out[0].Shape, out[1].Shape, rows, k)
+		}
+		for row := range rows {
+			wv, wi := want(data[row*n:(row+1)*n], k)
+			gv, gi := vals[row*k:(row+1)*k], ids[row*k:(row+1)*k]
+			if !slices.Equal(gi, wi) || !slices.EqualFunc(gv, wv, func(a, b float32) bool { return a == b || a != a && b != b }) {
+				t.Fatalf("trial %d row %d of %v, k %d: got %v %v, want %v %v", trial, row, data[row*n:(row+1)*n], k, gv, gi, wv, wi)
+			}
+		}
+	}
+}
