@@ -147,6 +147,12 @@ func (x *flowExec) control(ctx context.Context, rt *Runtime, k int, in, caps []*
 		return call(branch, in[1:])
 	case lower.ControlCall:
 		return call(subs[0], in)
+	case lower.ControlHost:
+		out, msg := lower.RunHost(st.Op, in)
+		if msg != "" {
+			return nil, &opError{op: st.Op, err: ErrInvalid, msg: msg}
+		}
+		return []*memref.Tensor{out}, nil
 	case lower.ControlWhile:
 		vars := in
 		limit := rt.cfg.maxIterations

@@ -3287,6 +3287,32 @@ def _(x, k, y, h, u):
     return top_k(x, k) + top_k(y, 3) + top_k(h, 4) + top_k(u, k)
 
 
+# --- issue 14: Where (one operand) ---------------------------------------------------
+
+
+def where_coords(x):
+    """TF's Where with one operand: the coordinates of the nonzero elements (NaN nonzero, -0 zero), row-major,
+    int64 [count, rank]."""
+    x = np.asarray(x)
+    if x.ndim == 0:
+        return np.zeros((1 if x else 0, 0), np.int64)
+    return np.argwhere(x).astype(np.int64).reshape(-1, x.ndim)
+
+
+@op4_kernel("where", [
+    [B((2, 3, 4)), F((9,), sp=[NAN, 0.0, -0.0, 0.0], step=0.5), I((3, 4), -1, 1), F((3, 5), dt="f16", sp=[NAN, -0.0], step=1.0),
+     V(7, "ui8"), F((4, 5))],
+    [B((1, 1, 1)), F((1,), sp=[-0.0]), I((1, 1), 5, 5), F((1, 1), dt="f16"), V(0, "ui8"), F((1, 1), lo=-1.0, hi=-0.5)],
+    [B((2, 0, 3)), F((0,)), I((0, 3), 0, 1), F((2, 0), dt="f16"), V(255, "ui8"), F((0, 4))],
+    [B((2, 2, 2), p=0.0), F((4,), sp=[0.0, 0.0, 0.0, 0.0]), I((2, 3), 0, 0), F((2, 2), dt="f16", sp=[NAN, NAN, NAN, NAN]),
+     V(1, "ui8"), F((3, 2), lo=0.5, hi=1.0)],
+])
+def _(b, f, i, h, s, x):
+    c = where_coords(x > 0)
+    return (where_coords(b), where_coords(f), where_coords(i), where_coords(h), where_coords(s), c,
+            x[tuple(c.T)] if c.size else np.zeros((0,), x.dtype))
+
+
 # --- issue 14: the fused activations of _FusedMatMul and _FusedConv2D -----------------
 
 

@@ -16,6 +16,10 @@ const (
 	If    Kind = iota + 1 // run Subs[0] (then) or Subs[1] (else) on the operands after the condition
 	While                 // while Subs[0] (cond) gives true, replace the loop values by Subs[1] (body)'s results
 	Call                  // run Subs[0] on the operands
+	// Host: the host computes the op from its operands' values, for an op
+	// whose result's size depends on its operand's data (a run in two
+	// phases: the kernel before it, then the kernel after it).
+	Host
 )
 
 // Ops is what the split needs to know of ops.
@@ -133,6 +137,12 @@ func (fb *flowBuilder) control(fn *mlir.Func, op *mlir.Op, depth int) *Step {
 	st := &Step{Op: op, Kind: fb.ops.Control(op.Name)}
 	if depth >= maxFlowDepth {
 		fb.fail(op, "nests calls and regions more than %d deep", maxFlowDepth)
+		return st
+	}
+	if st.Kind == Host {
+		if len(op.Operands) != 1 || len(op.Results) != 1 {
+			fb.fail(op, "expects one operand and one result, got %d and %d", len(op.Operands), len(op.Results))
+		}
 		return st
 	}
 	if len(op.Regions) > 0 {

@@ -2,9 +2,13 @@ package lower
 
 import (
 	"errors"
-	"github.com/sandjit/sandjit/internal/mlir"
+	"math"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/memref"
 )
 
 func buildFlowText(t *testing.T, src string) (*mlir.Module, *Flow, error) {
@@ -187,6 +191,10 @@ func.func private @neg(%y: tensor<?xf32>) -> tensor<?xf32> {
   }) : (tensor<?xf32>) -> tensor<?xf32>
   func.return %0 : tensor<?xf32>
 }`, "'tf.WhileRegion' op loop value #0 is tensor<?xf32>, but the body returns tensor<?xi32>"},
+		{"where operands", `func.func @main(%x: tensor<?xf32>) -> tensor<?x1xi64> {
+  %0 = "tf.Where"(%x, %x) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?x1xi64>
+  func.return %0 : tensor<?x1xi64>
+}`, "'tf.Where' op expects one operand and one result, got 2 and 1"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -209,5 +217,42 @@ func.func private @id(%y: tensor<?xf32>) -> tensor<?xf32> {
 }`, "main")
 	if !errors.Is(err, mlir.ErrUnsupported) || !strings.Contains(err.Error(), "BuildFlow") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestRunHostWhere: the coordinates of nonzero elements (NaN nonzero, -0
+// zero, a scalar giving [count, 0]) and the declared result type.
+func TestRunHostWhere(t *testing.T) {
+	src := `func.func @main(%x: tensor<?x?xf32>, %s: tensor<i1>) -> (tensor<?x2xi64>, tensor<?x0xi64>, tensor<?x2xi32>) {
+  %0 = "tf.Where"(%x) : (tensor<?x?xf32>) -> tensor<?x2xi64>
+  %1 = "tf.Where"(%s) : (tensor<i1>) -> tensor<?x0xi64>
+  %2 = "tf.Where"(%x) : (tensor<?x?xf32>) -> tensor<?x2xi32>
+  func.return %0, %1, %2 : tensor<?x2xi64>, tensor<?x0xi64>, tensor<?x2xi32>
+}`
+	m, err := mlir.Parse("k.mlir", []byte(src), mlir.DefaultParseLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn, err := SelectEntry(m, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := fn.Ops
+	x, _ := memref.FromSlice([]int{2, 3}, []float32{0, float32(math.Copysign(0, -1)), float32(math.NaN()), 1, 0, -2})
+	out, msg := RunHost(ops[0], []*memref.Tensor{x})
+	if msg != "" {
+		t.Fatal(msg)
+	}
+	if got, _ := memref.Values[int64](out); !slices.Equal(out.Shape, []int{3, 2}) || !slices.Equal(got, []int64{0, 2, 1, 0, 1, 2}) {
+		t.Errorf("Where = %v %v", out.Shape, got)
+	}
+	for _, b := range []bool{true, false} {
+		out, msg := RunHost(ops[1], []*memref.Tensor{memref.Scalar(b)})
+		if want := map[bool]int{true: 1, false: 0}[b]; msg != "" || !slices.Equal(out.Shape, []int{want, 0}) {
+			t.Errorf("Where(%v) = %v %q", b, out.Shape, msg)
+		}
+	}
+	if _, msg := RunHost(ops[2], []*memref.Tensor{x}); !strings.Contains(msg, "result must be i64") {
+		t.Errorf("an i32 result: %q", msg)
 	}
 }

@@ -155,7 +155,7 @@ func isConstOp(op *mlir.Op) bool {
 // spelling suggestion.
 var knownUnsupported = []string{
 	"tf.RandomUniform",
-	"tf.RandomStandardNormal", "tf.Sort", "tf.Unique", "tf.Where", "tf.NonMaxSuppressionV5",
+	"tf.RandomStandardNormal", "tf.Sort", "tf.Unique", "tf.NonMaxSuppressionV5",
 }
 
 func isKnownUnsupported(name string) bool {

@@ -22,7 +22,7 @@ import (
 // qualified name (tf.If) only. Every other op's bare name is checked in
 // comments too.
 var commonWords = map[string]bool{
-	"If": true, "While": true, "Add": true, "All": true, "Any": true, "Max": true, "Min": true,
+	"If": true, "While": true, "Where": true, "Add": true, "All": true, "Any": true, "Max": true, "Min": true,
 	"Shape": true, "Slice": true, "Const": true, "Range": true, "Round": true, "Sum": true, "Equal": true,
 	"Select": true, "Fill": true, "Pad": true, "Log": true, "Exp": true, "Sub": true, "Mul": true, "Neg": true,
 	"Abs": true, "Floor": true, "Ceil": true, "Sign": true, "Identity": true, "Cast": true, "Tile": true,
