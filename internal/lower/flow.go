@@ -1,10 +1,9 @@
 package lower
 
 import (
-	"fmt"
-
 	"github.com/sandjit/sandjit/internal/flow"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/ops/where"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -47,54 +46,14 @@ func controlOps() []*opDef {
 	for _, d := range ops {
 		d.tier, d.types = 3, setAll
 	}
-	ops = append(ops, &opDef{name: "tf.Where", doc: "the coordinates of x's nonzero (true) elements, i64 [count, rank], in row-major order",
-		control: ControlHost, tier: 2, types: setAll,
-		notes: "one operand; the host computes it between the kernels before and after it (its size depends on the data): a run in two phases"})
+	ops = append(ops, &opDef{name: where.Name, doc: where.Doc, notes: where.Notes, control: ControlHost, tier: 2, types: setAll})
 	return ops
 }
 
 // RunHost computes control step op of kind ControlHost on its operand
-// values: the coordinates of the nonzero elements of in[0] (NaN is
-// nonzero, -0 is zero), row-major.
+// values.
 func RunHost(op *mlir.Op, in []*memref.Tensor) (*memref.Tensor, string) {
-	x := in[0]
-	if t := op.Results[0].Type; t.Elem != memref.Int64 {
-		return nil, fmt.Sprintf("result must be i64 coordinates, declared %s", t)
-	}
-	if x.DType.IsComplex() {
-		return nil, fmt.Sprintf("operand of type %s is not supported", x.DType)
-	}
-	x = x.Contiguous()
-	// An element is nonzero when a bit of it is set, a float's sign bit
-	// (the last byte's top bit, little-endian) aside.
-	es, r := x.DType.Size(), len(x.Shape)
-	sign := byte(0xff)
-	if x.DType.IsFloat() {
-		sign = 0x7f
-	}
-	var hits []int
-	for i := 0; i < x.Len(); i++ {
-		e := x.Data[i*es : (i+1)*es]
-		nz := e[es-1]&sign != 0
-		for _, c := range e[:es-1] {
-			nz = nz || c != 0
-		}
-		if nz {
-			hits = append(hits, i)
-		}
-	}
-	coords := make([]int64, len(hits)*r)
-	for h, i := range hits {
-		for d := r - 1; d >= 0; d-- {
-			coords[h*r+d] = int64(i % x.Shape[d])
-			i /= x.Shape[d]
-		}
-	}
-	out, err := memref.FromSlice([]int{len(hits), r}, coords)
-	if err != nil {
-		return nil, err.Error()
-	}
-	return out, ""
+	return where.Coordinates(op, in[0])
 }
 
 // registryOps tells package flow about ops, from the registry.
