@@ -3,6 +3,7 @@ package topk_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -109,6 +110,62 @@ func TestRandomRows(t *testing.T) {
 			gv, gi := vals[row*k:(row+1)*k], ids[row*k:(row+1)*k]
 			if !slices.Equal(gi, wi) || !slices.EqualFunc(gv, wv, func(a, b float32) bool { return a == b || a != a && b != b }) {
 				t.Fatalf("trial %d row %d of %v, k %d: got %v %v, want %v %v", trial, row, data[row*n:(row+1)*n], k, gv, gi, wv, wi)
+			}
+		}
+	}
+}
+
+// BenchmarkTopK: 64 rows of 1024 f32, k 1, 8 and 64, against a plain-Go
+// partial selection (the same O(n·k) insertion) in the same run.
+func BenchmarkTopK(b *testing.B) {
+	ctx := context.Background()
+	rt, err := engine.New(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rt.Close(ctx)
+	exe, err := rt.Compile(ctx, []byte(kernel))
+	if err != nil {
+		b.Fatal(err)
+	}
+	const rows, n = 64, 1024
+	r := rand.New(rand.NewPCG(3, 4))
+	data := make([]float32, rows*n)
+	for i := range data {
+		data[i] = r.Float32()
+	}
+	x, _ := memref.FromSlice([]int{rows, n}, data)
+	for _, k := range []int{1, 8, 64} {
+		b.Run(fmt.Sprintf("wasm/k=%d", k), func(b *testing.B) {
+			kt := memref.Scalar(int32(k))
+			for b.Loop() {
+				if _, err := exe.Run(ctx, x, kt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("go/k=%d", k), func(b *testing.B) {
+			vals, ids := make([]float32, k), make([]int32, k)
+			for b.Loop() {
+				for row := range rows {
+					insertTopK(data[row*n:(row+1)*n], vals, ids)
+				}
+			}
+		})
+	}
+}
+
+// insertTopK is the lowering's insertion in Go, without the NaN rule.
+func insertTopK(row, vals []float32, ids []int32) {
+	for s := range ids {
+		ids[s] = -1
+	}
+	for j, v := range row {
+		cv, ci := v, int32(j)
+		for s := range vals {
+			if ids[s] < 0 || cv > vals[s] || cv == vals[s] && ci < ids[s] {
+				cv, vals[s] = vals[s], cv
+				ci, ids[s] = ids[s], ci
 			}
 		}
 	}
