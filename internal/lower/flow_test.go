@@ -252,6 +252,12 @@ func TestRunHostWhere(t *testing.T) {
 			t.Errorf("Where(%v) = %v %q", b, out.Shape, msg)
 		}
 	}
+	c, _ := memref.FromSlice([]int{4}, []complex64{0, complex(0, float32(math.Copysign(0, -1))), complex(0, 1), complex(2, 0)})
+	if out, msg := RunHost(ops[0], []*memref.Tensor{c}); msg != "" || !slices.Equal(out.Shape, []int{2, 1}) {
+		t.Errorf("Where(complex) = %v %q", out.Shape, msg)
+	} else if got, _ := memref.Values[int64](out); !slices.Equal(got, []int64{2, 3}) {
+		t.Errorf("Where(complex) = %v", got)
+	}
 	if _, msg := RunHost(ops[2], []*memref.Tensor{x}); !strings.Contains(msg, "result must be i64") {
 		t.Errorf("an i32 result: %q", msg)
 	}

@@ -21,26 +21,32 @@ const (
 // Coordinates computes op on its operand x: the coordinates of x's
 // nonzero elements in row-major order, i64 [count, rank] (a scalar gives
 // [1, 0] or [0, 0]). An element is nonzero when a bit of it is set, a
-// float's sign bit aside: -0 is zero, NaN is not (TF's and numpy's rule).
+// float's sign bit aside: -0 is zero, NaN is not (TF's and numpy's rule);
+// a complex element when either part is.
 func Coordinates(op *mlir.Op, x *memref.Tensor) (*memref.Tensor, string) {
 	if t := op.Results[0].Type; t.Elem != memref.Int64 {
 		return nil, fmt.Sprintf("result must be i64 coordinates, declared %s", t)
 	}
-	if x.DType.IsComplex() {
-		return nil, fmt.Sprintf("operand of type %s is not supported", x.DType)
-	}
 	x = x.Contiguous()
-	es, r := x.DType.Size(), len(x.Shape)
-	sign := byte(0xff) // the last byte's bits that count (little-endian: a float's sign is its top bit)
-	if x.DType.IsFloat() {
+	// A complex element is two floats, nonzero when either is.
+	es, parts, r := x.DType.Size(), 1, len(x.Shape)
+	if x.DType.IsComplex() {
+		parts = 2
+	}
+	ps := es / parts
+	sign := byte(0xff) // a part's last byte's bits that count (little-endian: a float's sign is its top bit)
+	if x.DType.IsFloat() || x.DType.IsComplex() {
 		sign = 0x7f
 	}
 	var hits []int
 	for i := 0; i < x.Len(); i++ {
-		e := x.Data[i*es : (i+1)*es]
-		nz := e[es-1]&sign != 0
-		for _, c := range e[:es-1] {
-			nz = nz || c != 0
+		nz := false
+		for p := i * es; p < (i+1)*es; p += ps {
+			e := x.Data[p : p+ps]
+			nz = nz || e[ps-1]&sign != 0
+			for _, c := range e[:ps-1] {
+				nz = nz || c != 0
+			}
 		}
 		if nz {
 			hits = append(hits, i)
