@@ -26,13 +26,11 @@ type emitter struct {
 // attrFloat reads a float attribute of the op (an integer one is
 // accepted too), or def when absent.
 func (e *emitter) attrFloat(name string, def float64) float64 {
-	switch a := e.op.Attr(name).(type) {
-	case mlir.FloatAttr:
-		return a.Value
-	case mlir.IntAttr:
-		return float64(a.Value)
+	v, m := opkit.AttrFloat(e.op, name, def)
+	if m != "" {
+		return def // an attribute of another kind is ignored, as before
 	}
-	return def
+	return v
 }
 
 // mid rounds an intermediate value of a composite op to the storage type,
@@ -265,13 +263,7 @@ func store(n *loopir.Nest, buf int, dt memref.DType, idx []loopir.Index, x int) 
 	n.Store(dt, &loopir.Access{Buf: buf, Idx: idx}, x)
 }
 
-func identity(rank int) []loopir.Index {
-	idx := make([]loopir.Index, rank)
-	for i := range idx {
-		idx[i] = loopir.Index{Loop: i}
-	}
-	return idx
-}
+func identity(rank int) []loopir.Index { return opkit.Identity(rank) }
 
 // bcastIndex maps operand v (right-aligned, numpy style) into a nest over
 // the dims of result r. A dynamic dim of v is read with a run-time

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"github.com/sandjit/sandjit/internal/ops/array"
 	"github.com/sandjit/sandjit/internal/ops/cplx"
 	"github.com/sandjit/sandjit/internal/ops/einsum"
@@ -283,18 +284,7 @@ func types(dts ...memref.DType) typeSet {
 
 func (s typeSet) has(dt memref.DType) bool { return s&(1<<dt) != 0 }
 
-func (s typeSet) String() string {
-	out := ""
-	for _, d := range memref.CompiledDTypes() {
-		if s.has(d) {
-			if out != "" {
-				out += ", "
-			}
-			out += d.String()
-		}
-	}
-	return out
-}
+func (s typeSet) String() string { return opkit.Types(s).String() }
 
 var (
 	setFloat   = types(memref.Float16, memref.Float32, memref.Float64, memref.BFloat16)

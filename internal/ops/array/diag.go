@@ -60,7 +60,8 @@ type diags struct {
 
 // checkDiagCommon reads k (operand ki; none when 0), the alignment and
 // padding_value (the last operand, when pad).
-func checkDiagCommon(c opkit.Checker, op *mlir.Op, in []mlir.TensorType, elem memref.DType, ki int, pad bool) (diags, string) {
+func checkDiagCommon(c opkit.Checker, op *mlir.Op, in []mlir.TensorType, ki int, pad bool) (diags, string) {
+	elem := in[0].Elem
 	f := diags{superRight: true, rows: -1, cols: -1, pad: pad}
 	if ki == 0 {
 		return f, ""
@@ -121,7 +122,7 @@ func checkDiagPart(c opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Fa
 	if len(in) > 1 {
 		ki = 1
 	}
-	f, m := checkDiagCommon(c, op, in, in[0].Elem, ki, ki > 0)
+	f, m := checkDiagCommon(c, op, in, ki, ki > 0)
 	if m != "" {
 		return nil, m
 	}
@@ -247,7 +248,7 @@ func checkDiag(c opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Facts,
 	if len(in) > 1 {
 		ki = 1
 	}
-	f, m := checkDiagCommon(c, op, in, in[0].Elem, ki, ki > 0)
+	f, m := checkDiagCommon(c, op, in, ki, ki > 0)
 	if m != "" {
 		return nil, m
 	}
@@ -390,7 +391,7 @@ func checkSetDiag(c opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Fac
 	if len(in) > 2 {
 		ki = 2
 	}
-	f, m := checkDiagCommon(c, op, in, in[0].Elem, ki, false)
+	f, m := checkDiagCommon(c, op, in, ki, false)
 	if m != "" {
 		return nil, m
 	}
