@@ -281,11 +281,7 @@ func TestNNOpsAgainstReference(t *testing.T) {
 func TestNNRunErrors(t *testing.T) {
 	rt := newRuntime(t)
 	ctx := context.Background()
-	cases := []struct {
-		src    string
-		shapes [][]int
-		want   string
-	}{
+	cases := []shapeErrorCase{
 		{`func.func @f(%x: tensor<?x?x?x?xf32>, %w: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
   %0 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
   func.return %0 : tensor<?x?x?x?xf32>
@@ -311,22 +307,7 @@ func TestNNRunErrors(t *testing.T) {
   func.return %0#0 : tensor<?x?x?x?xf32>
 }`, [][]int{{1, 2, 2, 3}, {4}}, "kernel.mlir:2:10: 'tf.FusedBatchNormV3' op scale must have the same number of elements as the channels of x, got 4 and 3"},
 	}
-	for _, c := range cases {
-		for _, mode := range nnModes {
-			exe, err := rt.Compile(ctx, []byte(c.src), WithSpecialization(mode))
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := make([]*memref.Tensor, len(c.shapes))
-			for i, s := range c.shapes {
-				args[i] = nnArg(t, memref.Float32, s, func(k int) float64 { return 1 })
-			}
-			_, err = exe.Run(ctx, args...)
-			if err == nil || !errors.Is(err, ErrShape) || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%s: got %v, want a shape error containing %q", mode, err, c.want)
-			}
-		}
-	}
+	checkShapeErrors(ctx, t, rt, cases)
 }
 
 // TestNNOpsSplitAcrossWorkers runs shapes large enough that the engine
@@ -568,4 +549,33 @@ func randomEinsum(rng *rand.Rand) (string, [][]int, []memref.DType) {
 		dts[j] = dt
 	}
 	return src, shapes, dts
+}
+
+// shapeErrorCase is a kernel whose run on f32 inputs of shapes (all ones)
+// must fail with ErrShape and a message containing want.
+type shapeErrorCase struct {
+	src    string
+	shapes [][]int
+	want   string
+}
+
+// checkShapeErrors runs each case in every specialization mode.
+func checkShapeErrors(ctx context.Context, t *testing.T, rt *Runtime, cases []shapeErrorCase) {
+	t.Helper()
+	for _, c := range cases {
+		for _, mode := range nnModes {
+			exe, err := rt.Compile(ctx, []byte(c.src), WithSpecialization(mode))
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := make([]*memref.Tensor, len(c.shapes))
+			for i, s := range c.shapes {
+				args[i] = nnArg(t, memref.Float32, s, func(k int) float64 { return 1 })
+			}
+			_, err = exe.Run(ctx, args...)
+			if err == nil || !errors.Is(err, ErrShape) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: got %v, want a shape error containing %q", mode, err, c.want)
+			}
+		}
+	}
 }

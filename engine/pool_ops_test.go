@@ -3,9 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/sandjit/sandjit/memref"
@@ -67,11 +65,7 @@ func TestPoolOpsSplitAcrossWorkers(t *testing.T) {
 func TestPoolRunErrors(t *testing.T) {
 	rt := newRuntime(t)
 	ctx := context.Background()
-	cases := []struct {
-		src    string
-		shapes [][]int
-		want   string
-	}{
+	cases := []shapeErrorCase{
 		{`func.func @f(%x: tensor<?x?x?x?xf32>, %w: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
   %0 = "tf.DepthwiseConv2dNative"(%x, %w) {padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
   func.return %0 : tensor<?x?x?x?xf32>
@@ -85,22 +79,7 @@ func TestPoolRunErrors(t *testing.T) {
   func.return %0 : tensor<?x?x?x?x?xf32>
 }`, [][]int{{1, 3, 3, 3, 2}, {1, 1, 1, 3, 2}}, "'tf.Conv3D' op input and filter must have the same depth: 2 vs 3"},
 	}
-	for _, c := range cases {
-		for _, mode := range nnModes {
-			exe, err := rt.Compile(ctx, []byte(c.src), WithSpecialization(mode))
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := make([]*memref.Tensor, len(c.shapes))
-			for i, s := range c.shapes {
-				args[i] = nnArg(t, memref.Float32, s, func(k int) float64 { return 1 })
-			}
-			_, err = exe.Run(ctx, args...)
-			if err == nil || !errors.Is(err, ErrShape) || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("%s: got %v, want a shape error containing %q", mode, err, c.want)
-			}
-		}
-	}
+	checkShapeErrors(ctx, t, rt, cases)
 }
 
 // goMaxPool is MaxPool 3x3 stride 2 SAME (no padding before) in plain Go.
