@@ -958,9 +958,11 @@ func (ng *nestGen) hoist(ptr []uint32) {
 // complex_special, hoists 20 to 30 values of x's parts (C99's infinity
 // and zero corrections) and wazero then gave wrong quotients (complex<f32>)
 // or zeros of the wrong sign (complex<f64>), which the same module run
-// without hoisting, or with at most 8 registers hoisted, did not. Where
-// the fault lies in wazero is not known (see /work/notes/complex.md);
-// the kernels that hoist for speed (a norm's mean, a softmax's max, a
+// without hoisting, or with at most 8 registers hoisted, did not. The
+// reduced module is testdata/wazero_hoist_miscompile.wat; wazero's own
+// interpreter and wasmtime agree on it, its amd64 compiler does not
+// (TestWazeroHoistMiscompile fails once a wazero release fixes it). The
+// kernels that hoist for speed (a norm's mean, a softmax's max, a
 // bias row) hoist one to three values and are unaffected.
 const maxHoisted = 8
 

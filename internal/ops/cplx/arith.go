@@ -148,7 +148,8 @@ func mulC(e fx, x, y cx) cx {
 // infinity, a finite x over an infinite y a zero. (Selecting the operands
 // first and dividing once, (u, v) = |c| >= |d| ? (a, b) : (b, a), is
 // cheaper but was miscompiled by wazero v1.12 on amd64 when x was loop-
-// invariant: see the note complex.md.)
+// invariant: the reduced module is internal/wasmgen's
+// testdata/wazero_hoist_miscompile.wat.)
 func divC(e fx, x, y cx) cx {
 	a, b, c, d := x.re, x.im, y.re, y.im
 	ge := e.cmp(loopir.CmpGe, e.abs(c), e.abs(d))
