@@ -1996,7 +1996,8 @@ type denseScan struct {
 	first     token // first scalar
 	scalar    bool  // the body is one scalar (a splat)
 	strings   bool
-	complex   bool
+	complex   bool  // some element is a pair (re, im)
+	real      token // the first element that is not a pair (kind tEOF: none)
 }
 
 // parseDense parses `dense<…> : type` in two passes: the first checks the
@@ -2060,8 +2061,12 @@ func (p *parser) parseDense() Attr {
 	case st.strings:
 		p.errorf(p.pos(body), "", ErrSyntax, "string elements for %s", tt)
 		return placeholder
-	case st.complex:
+	case st.complex && !tt.Elem.IsComplex():
 		p.errorf(p.pos(st.first), "", ErrSyntax, "complex elements for %s", tt)
+		return placeholder
+	case tt.Elem.IsComplex() && st.real.kind != tEOF:
+		// MLIR takes only pairs for a complex element type.
+		p.errorf(p.pos(st.real), "", ErrSyntax, "expected a complex element (re, im) for %s, found %s", tt, shorten(p.text(st.real)))
 		return placeholder
 	}
 	dt := tt.Elem
@@ -2191,6 +2196,9 @@ func (p *parser) scanDenseScalar(st *denseScan, depth int) {
 	if st.count == 0 {
 		st.first = t
 	}
+	if t.kind != tLParen && st.real.kind == tEOF {
+		st.real = t
+	}
 	st.count++
 	if st.count > p.lim.MaxDenseElements {
 		overLimit(p.abortf(p.pos(t), ErrUnsupported, "dense literal has more than %d elements (the limit)", p.lim.MaxDenseElements), LimitDenseElements)
@@ -2216,8 +2224,24 @@ func (p *parser) scanDenseScalar(st *denseScan, depth int) {
 		}
 		p.next()
 	case tLParen:
+		// A complex element, as MLIR prints it: (re,im), each part a
+		// number.
 		st.complex = true
-		p.skipBody()
+		p.next()
+		for i := 0; i < 2 && !p.bad(); i++ {
+			if i == 1 && !p.expect(tComma) {
+				return
+			}
+			if p.tok.kind == tMinus {
+				p.next()
+			}
+			if p.tok.kind != tInt && p.tok.kind != tFloat {
+				p.syntaxError(p.tok, "a number (a part of a complex element)")
+				return
+			}
+			p.next()
+		}
+		p.expect(tRParen)
 	default:
 		p.syntaxError(t, "a dense element")
 	}
@@ -2238,13 +2262,26 @@ func (p *parser) fillDense(v *memref.Tensor, count int) bool {
 		case tEOF, tError, tGreater:
 			panic("BUG: dense literal changed between passes")
 		}
-		neg := false
-		if t.kind == tMinus {
-			neg = true
+		if t.kind == tLParen {
+			// (re, im): each part in the part type, real part first.
+			pt, ps := v.DType.ComplexPart(), es/2
 			p.next()
-			t = p.tok
+			for k := 0; k < 2; k++ {
+				if k == 1 {
+					p.next() // the comma
+				}
+				bits, ok := p.densePart(pt)
+				if !ok {
+					return false
+				}
+				putBits(v.Data[i*es+k*ps:i*es+(k+1)*ps], bits)
+				p.next()
+			}
+			i++
+			p.next() // the ')'
+			continue
 		}
-		bits, ok := p.denseElem(v.DType, t, neg)
+		bits, ok := p.densePart(v.DType)
 		if !ok {
 			return false
 		}
@@ -2253,6 +2290,17 @@ func (p *parser) fillDense(v *memref.Tensor, count int) bool {
 		p.next()
 	}
 	return true
+}
+
+// densePart converts the scalar at the current token, after its sign if
+// it has one, to dt's bits; the current token is then the scalar.
+func (p *parser) densePart(dt memref.DType) (uint64, bool) {
+	neg := false
+	if p.tok.kind == tMinus {
+		neg = true
+		p.next()
+	}
+	return p.denseElem(dt, p.tok, neg)
 }
 
 func putBits(b []byte, bits uint64) {

@@ -440,6 +440,15 @@ func (pr *printer) nested(t *memref.Tensor, dim, base int) {
 
 func (pr *printer) elem(t *memref.Tensor, i int) {
 	switch dt := t.DType; {
+	case dt.IsComplex():
+		// (re,im), as MLIR prints a complex element, each part as a float.
+		es := dt.Size()
+		parts := &memref.Tensor{DType: dt.ComplexPart(), Shape: []int{2}, Data: t.Data[i*es : (i+1)*es]}
+		pr.b = append(pr.b, '(')
+		pr.elem(parts, 0)
+		pr.b = append(pr.b, ',')
+		pr.elem(parts, 1)
+		pr.b = append(pr.b, ')')
 	case dt == memref.Bool:
 		pr.b = strconv.AppendBool(pr.b, t.Bits64At(i) != 0)
 	case dt.IsFloat():

@@ -157,6 +157,16 @@ func TestPrintAttrs(t *testing.T) {
 		{`dense<[]> : tensor<0x4xi1>`, `dense<> : tensor<0x4xi1>`},
 		{`dense<[[true], [false]]> : tensor<2x1xi1>`, `dense<[[true], [false]]> : tensor<2x1xi1>`},
 		{`dense<-128> : tensor<i8>`, `dense<-128> : tensor<i8>`},
+		// Complex elements as MLIR prints them, each part a float; hex
+		// blobs of complex elements (real part first, little-endian).
+		{`dense<(1.000000e+00,2.000000e+00)> : tensor<complex<f32>>`, `dense<(1.0,2.0)> : tensor<complex<f32>>`},
+		{`dense<[(1.0, -2.5), (3, -4)]> : tensor<2xcomplex<f64>>`, `dense<[(1.0,-2.5), (3.0,-4.0)]> : tensor<2xcomplex<f64>>`},
+		{`dense<(0.5,-0.0)> : tensor<2x3xcomplex<f32>>`, `dense<(0.5,-0.0)> : tensor<2x3xcomplex<f32>>`},
+		{`dense<[[(0x7FC00001, 0xFF800000)]]> : tensor<1x1xcomplex<f32>>`, `dense<[[(0x7FC00001,0xFF800000)]]> : tensor<1x1xcomplex<f32>>`},
+		{`dense<"0x0000803F00000040">: tensor<complex<f32>>`, `dense<(1.0,2.0)> : tensor<complex<f32>>`},
+		{`dense<"0x0000000000002440000000000000144000000000000024400000000000001440"> : tensor<2xcomplex<f64>>`,
+			`dense<[(10.0,5.0), (10.0,5.0)]> : tensor<2xcomplex<f64>>`},
+		{`dense<"0x0000803F00000040"> : tensor<3xcomplex<f32>>`, `dense<(1.0,2.0)> : tensor<3xcomplex<f32>>`},
 	}
 	for _, tt := range tests {
 		m := mustParseKernel(t, funcWithBody("()", "  \"tf.X\"() {a = "+tt.in+"} : () -> ()\n  return"))
