@@ -125,3 +125,19 @@ func.func @bad_hex_digit() -> tensor<f32> {
   %0 = "tf.Const"() {value = dense<"0x0000803G"> : tensor<f32>} : () -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+func.func @complex_for_real() -> tensor<2xf32> {
+  // expected-error @+1 {{complex elements for tensor<2xf32>}}
+  %0 = "tf.Const"() {value = dense<[(1.0,0.0), (2.0,0.0)]> : tensor<2xf32>} : () -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @real_for_complex() -> tensor<2xcomplex<f64>> {
+  // expected-error @+1 {{expected a complex element (re, im) for tensor<2xcomplex<f64>>, found 2.0}}
+  %0 = "tf.Const"() {value = dense<[(1.0,0.0), 2.0]> : tensor<2xcomplex<f64>>} : () -> tensor<2xcomplex<f64>>
+  return %0 : tensor<2xcomplex<f64>>
+}
