@@ -155,7 +155,7 @@ func CompileContext(ctx context.Context, m *mlir.Module, opts CompileOptions) (k
 	}
 	b := &builder{ctx: ctx, c: c, prog: &loopir.Program{Name: fn.Name}, buf: map[int]int{}, params: map[string]int{},
 		alias: map[int]*mlir.Value{}, results: map[int]bool{}, splat: map[int]*mlir.DenseAttr{},
-		bufShapes: map[*loopir.Buffer]func(*HostState) []int{}}
+		bufShapes: map[*loopir.Buffer]func(*HostState) []int{}, parts: map[int]int{}, elems: map[int]int{}}
 	if err := b.build(); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -377,7 +377,13 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 
 // BufferShape returns the run-time shape of buffer buf.
 func (k *Kernel) BufferShape(hs *HostState, buf *loopir.Buffer) []int {
-	if f, ok := k.bufShapes[buf]; ok {
+	return bufferShape(k.bufShapes, hs, buf)
+}
+
+// bufferShape is buffer buf's run-time shape, given the shapes of the
+// buffers whose shape is not a value's.
+func bufferShape(bufShapes map[*loopir.Buffer]func(*HostState) []int, hs *HostState, buf *loopir.Buffer) []int {
+	if f, ok := bufShapes[buf]; ok {
 		return f(hs)
 	}
 	if buf.Value == loopir.NoValue { // made by a pass: static dims

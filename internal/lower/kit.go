@@ -41,7 +41,7 @@ func fromKit(defs []*opkit.Def) []*opDef {
 		if k.SameShapeAs > 0 {
 			d.sym = symOf(k.SameShapeAs - 1)
 		}
-		d.counted = k.CountedResults
+		d.counted, d.partwise = k.CountedResults, k.Partwise
 		out[i] = d
 	}
 	return out
@@ -145,19 +145,72 @@ func (k kitBuilder) HostParam(name string, op *mlir.Op, fn func(in [][]int, vals
 
 func (k kitBuilder) Bcast(v, r *mlir.Value) []loopir.Index { return k.b.bcastIndex(v, r) }
 
-// Parts finds or makes the view of v's buffer as pairs of parts (one a
-// value, so that the loop IR sees one buffer per complex value).
-func (k kitBuilder) Parts(v *mlir.Value) int {
-	v = k.b.value(v)
-	base, name := k.b.prog.Root(k.b.buf[v.ID]), v.String()+".parts"
-	for i, buf := range k.b.prog.Buffers {
-		if buf.Kind == loopir.View && buf.Base == base && buf.Name == name {
-			return i
+// Parts is the view of v's buffer as pairs of parts.
+func (k kitBuilder) Parts(v *mlir.Value) int { return k.b.partsOf(k.b.buf[k.b.value(v).ID]) }
+
+func (k kitBuilder) Splat(v *mlir.Value) *memref.Tensor {
+	if d, ok := k.b.splat[k.b.value(v).ID]; ok {
+		return d.Value
+	}
+	return nil
+}
+
+// partsOf finds or makes the view of complex buffer id as pairs of parts
+// (one a buffer, so that the loop IR sees one view of each).
+func (b *builder) partsOf(id int) int {
+	if p, ok := b.parts[id]; ok {
+		return p
+	}
+	buf, bs := b.prog.Buffers[id], b.bufShapes
+	p := b.shapedBuffer(buf.Name+".parts", loopir.View, id, buf.DType.ComplexPart(), append(slices.Clone(buf.Dims), 2), buf.Value,
+		func(hs *HostState) []int { return append(slices.Clone(bufferShape(bs, hs, buf)), 2) })
+	b.parts[id] = p
+	return p
+}
+
+// splatElem is the Const buffer of complex splat v's element (rank 0).
+func (b *builder) splatElem(v *mlir.Value, d *mlir.DenseAttr) int {
+	if e, ok := b.elems[v.ID]; ok {
+		return e
+	}
+	e := len(b.prog.Buffers)
+	b.prog.Buffers = append(b.prog.Buffers, &loopir.Buffer{ID: e, Name: v.String() + ".elem", Kind: loopir.Const,
+		DType: d.Type.Elem, Dims: []int{}, Data: d.Value, Value: loopir.NoValue})
+	b.elems[v.ID] = e
+	return e
+}
+
+// complexify rewrites the nests from index from on, which a partwise op's
+// lowering made, for complex elements: a nest with complex instructions
+// gains an innermost loop of extent 2 over the parts; its complex loads
+// and stores go through their buffers' parts views with that loop as the
+// last index (an element's two parts move as one contiguous run), and its
+// selects, sums, negations and zeros take the part type, which computes
+// them part by part. Other nests are left alone, bit for bit.
+func (b *builder) complexify(from int) {
+	for _, n := range b.prog.Nests[from:] {
+		inner := -1
+		for _, in := range n.Body {
+			if !in.Type.IsComplex() {
+				continue
+			}
+			switch {
+			case in.Op == loopir.OpLoad || in.Op == loopir.OpStore:
+				if inner < 0 {
+					inner = len(n.Loops)
+					n.Loops = append(n.Loops, loopir.Loop{Extent: loopir.Static(2)})
+				}
+				a := *in.Acc
+				a.Buf, a.Idx = b.partsOf(a.Buf), append(slices.Clip(a.Idx), loopir.Index{Loop: inner})
+				in.Acc = &a
+			case in.Op == loopir.OpConst && in.Bits == 0, in.Op == loopir.OpSelect, in.Op == loopir.OpAdd,
+				in.Op == loopir.OpSub, in.Op == loopir.OpNeg:
+			default:
+				panic(fmt.Sprintf("BUG: complexify: a complex %s in '%s'", in.Op, n.Name))
+			}
+			in.Type = in.Type.ComplexPart()
 		}
 	}
-	t, id := k.b.typeOf(v), v.ID
-	return k.b.shapedBuffer(name, loopir.View, base, t.Elem.ComplexPart(), append(slices.Clone(t.Dims), 2), id,
-		func(hs *HostState) []int { return append(slices.Clone(hs.Shapes[id]), 2) })
 }
 
 // complexExt holds the complex definitions of core ops, by bare name
@@ -171,7 +224,7 @@ var complexExt = buildRegistry(fromKit(cplx.Extensions()))
 func extension(def *opDef, op *mlir.Op, in []mlir.TensorType) (*opDef, string) {
 	for i, t := range append(slices.Clip(in), op.Results[0].Type) {
 		switch e := complexExt[shortName(op.Name)]; {
-		case !t.Elem.IsComplex() || cplx.Defines(op.Name):
+		case !t.Elem.IsComplex() || cplx.Defines(op.Name) || def.partwise:
 		case e != nil:
 			return e, ""
 		case i == len(in):

@@ -76,6 +76,8 @@ type builder struct {
 	paramFns  []func(*HostState) int
 	bufShapes map[*loopir.Buffer]func(*HostState) []int
 	faults    []faultInfo
+	parts     map[int]int // buffer → its view as pairs of parts (partsOf)
+	elems     map[int]int // complex splat value id → the Const buffer of its element (splatElem)
 }
 
 // value resolves identity aliases.
@@ -202,6 +204,9 @@ func (b *builder) load(n *loopir.Nest, v *mlir.Value, idx []loopir.Index) int {
 	v = b.value(v)
 	t := b.typeOf(v)
 	if d, ok := b.splat[v.ID]; ok {
+		if t.Elem.IsComplex() { // its element, which complexify reads by parts
+			return n.Load(t.Elem, &loopir.Access{Buf: b.splatElem(v, d)})
+		}
 		return n.ConstBits(computeType(t.Elem), splatBits(d, computeType(t.Elem)))
 	}
 	id := n.Load(t.Elem, &loopir.Access{Buf: b.buf[v.ID], Idx: idx})
@@ -314,7 +319,11 @@ func (b *builder) build() error {
 			b.lowerConst(op, res)
 			continue
 		}
+		from := len(b.prog.Nests)
 		f.def.lower(b, op, f, res)
+		if f.def.partwise {
+			b.complexify(from)
+		}
 	}
 	return nil
 }
@@ -329,9 +338,8 @@ func (b *builder) lowerConst(op *mlir.Op, res *mlir.Value) {
 		if b.results[res.ID] {
 			id := b.resultBuffer(res)
 			n := b.newNest(op, res, nil)
-			dt := d.Type.Elem
-			x := n.ConstBits(computeType(dt), splatBits(d, computeType(dt)))
-			store(n, id, dt, identity(len(d.Type.Dims)), x)
+			store(n, id, d.Type.Elem, identity(len(d.Type.Dims)), b.load(n, res, nil))
+			b.complexify(len(b.prog.Nests) - 1)
 		}
 		return
 	}

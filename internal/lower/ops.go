@@ -50,7 +50,7 @@ func constOps() []*opDef {
 		{name: "arith.constant", types: setAll, doc: "a dense constant"},
 	}
 	for _, d := range ops {
-		d.constant, d.tier = true, 1
+		d.constant, d.tier, d.types, d.partwise = true, 1, setMoved, true
 		d.check, d.dims, d.elem, d.lower, d.host = checkConst, dimsConst, constElem, lowerConstOp, hostConst
 	}
 	return ops
@@ -104,7 +104,7 @@ func elementwiseOps() []*opDef {
 		{name: "tf.BitwiseAnd", arity: 2, types: setInt, emit: bin(loopir.OpAnd), doc: "x & y"},
 		{name: "tf.BitwiseOr", arity: 2, types: setInt, emit: bin(loopir.OpOr), doc: "x | y"},
 		{name: "tf.BitwiseXor", arity: 2, types: setInt, emit: bin(loopir.OpXor), doc: "x ^ y"},
-		{name: "tf.SelectV2", arity: 3, types: setAll, emit: emitSelect, check: checkSelect, doc: "cond ? x : y, broadcasting"},
+		{name: "tf.SelectV2", arity: 3, types: setMoved, emit: emitSelect, check: checkSelect, partwise: true, doc: "cond ? x : y, broadcasting"},
 	}
 	return elementwise(append(ops, castOps()...)...)
 }
@@ -161,9 +161,9 @@ func castOps() []*opDef {
 	return []*opDef{
 		{name: "tf.Cast", arity: 1, types: setAll, doc: "convert element type", tier: 1, host: hostCast,
 			check: checkCast, dims: dimsFirst, elem: castElem, lower: lowerCast, sym: symOf(0)},
-		{name: "tf.BiasAdd", arity: 2, types: setNum, emit: bin(loopir.OpAdd), doc: "x + bias[channel]", tier: 1,
+		{name: "tf.BiasAdd", arity: 2, types: setNum | setComplex, emit: bin(loopir.OpAdd), doc: "x + bias[channel]", tier: 1, partwise: true,
 			check: checkBiasAdd, dims: dimsBiasAdd, lower: lowerBiasAdd, sym: symOf(0), notes: "data_format NHWC or NCHW"},
-		{name: "tf.Select", arity: 3, types: setAll, emit: emitSelect, doc: "cond ? x : y (rows or scalar cond)", tier: 1,
+		{name: "tf.Select", arity: 3, types: setMoved, emit: emitSelect, doc: "cond ? x : y (rows or scalar cond)", tier: 1, partwise: true,
 			check: checkSelect, dims: dimsSelect, lower: lowerSelect, sym: symOf(1), notes: "cond: same shape, rank 1 over dim 0, or scalar"},
 	}
 }

@@ -42,7 +42,7 @@ func dataOps() []*opDef {
 		{name: "tf.PadV2", arity: 3, types: setAll, sizes: []int{1}, check: checkPad, dims: dimsPad, lower: lowerPad, needs: "paddings: " + read, doc: "x surrounded by constant_values"},
 	}
 	for _, d := range ops {
-		d.tier = 2
+		d.tier, d.types, d.partwise = 2, setMoved, true
 		if d.elem == nil {
 			d.elem = firstElem
 		}

@@ -51,7 +51,7 @@ func extraOps() []*opDef {
 		&opDef{name: "tf.TruncateDiv", arity: 2, types: setNum, emit: emitTruncateDiv, doc: "trunc(x / y); ints: x / 0 = -1"},
 		&opDef{name: "tf.ApproximateEqual", floatAttr: "tolerance", arity: 2, types: setNum, bool: true, sameShape: true, emit: emitApproximateEqual, doc: "|x - y| < tolerance (attr, 1e-5); no broadcasting"},
 		&opDef{name: "tf.NextAfter", arity: 2, types: setNextAfter, emit: bin(loopir.OpNextAfter), doc: "next value after x toward y"},
-		&opDef{name: "tf.ZerosLike", arity: 1, types: setAll, emit: emitZeros, doc: "0 (false) in x's shape"},
+		&opDef{name: "tf.ZerosLike", arity: 1, types: setMoved, emit: emitZeros, partwise: true, doc: "0 (false) in x's shape"},
 		&opDef{name: "tf.OnesLike", arity: 1, types: setAll, emit: emitOnes, doc: "1 (true) in x's shape"},
 	)
 }

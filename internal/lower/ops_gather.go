@@ -21,6 +21,7 @@ func gatherOps() []*opDef {
 	}
 	for _, d := range ops {
 		d.check, d.dims, d.elem, d.lower, d.host, d.tier = checkGather, dimsGather, firstElem, lowerGather, hostGather, 2
+		d.types, d.partwise = setMoved, true
 		d.notes = "an index out of range stops the run with an error naming the op"
 	}
 	return ops
@@ -115,8 +116,8 @@ func lowerGather(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 func (b *builder) loadChecked(n *loopir.Nest, v *mlir.Value, idx []loopir.Index, fault int, dyn ...int) int {
 	v = b.value(v)
 	t := b.typeOf(v)
-	if d, ok := b.splat[v.ID]; ok {
-		return n.ConstBits(computeType(t.Elem), splatBits(d, computeType(t.Elem)))
+	if _, ok := b.splat[v.ID]; ok {
+		return b.load(n, v, idx)
 	}
 	id := n.Add(&loopir.Instr{Op: loopir.OpLoad, Type: t.Elem, Acc: &loopir.Access{Buf: b.buf[v.ID], Idx: idx, Fault: fault}, Args: dyn})
 	if t.Elem.IsHalf() {

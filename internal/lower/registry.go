@@ -94,6 +94,10 @@ type opDef struct {
 	forward  bool // result i is operand i (forward.go)
 	finite   bool // forward, failing the run at a NaN or an infinity
 	view     bool // the lowering makes the result a view of operand 0's buffer
+	// partwise: complex operands are computed part by part, the lowering's
+	// complex loads, stores, selects, sums and zeros rewritten to act on
+	// each part (builder.complexify): data movement, mostly.
+	partwise bool
 
 	control ControlKind // the host runs it (flow.go); no other field but doc, notes, tier applies
 }
@@ -216,13 +220,26 @@ func SupportMatrix() []OpSupport {
 		var dts []string
 		for _, dt := range memref.CompiledDTypes() {
 			if e := complexExt[shortName(n)]; d.control != 0 || d.types.has(dt) || e != nil && e.types.has(dt) {
-				dts = append(dts, dt.String())
+				dts = append(dts, supportName(dt))
 			}
 		}
 		out = append(out, OpSupport{Name: n, DTypes: dts, Needs: d.needs, Notes: d.notes, Computes: d.doc, Tier: d.tier})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// supportName is dt's name in the support matrix: MLIR's, but complex64
+// and complex128 for the complex types, as TensorFlow, numpy and users
+// name them (MLIR text and diagnostics keep complex<f32>).
+func supportName(dt memref.DType) string {
+	switch dt {
+	case memref.Complex64:
+		return "complex64"
+	case memref.Complex128:
+		return "complex128"
+	}
+	return dt.String()
 }
 
 // suggest returns the supported op name nearest to name (edit distance),
@@ -295,7 +312,8 @@ var (
 	setSignedF = setSigned | setFloat
 	setBool    = types(memref.Bool)
 	setAll     = setNum | setBool
-	setComplex = types(memref.Complex64, memref.Complex128) // forwarding ops only: complex arithmetic is internal/ops/cplx's
+	setComplex = types(memref.Complex64, memref.Complex128) // forwarding and partwise ops only: complex arithmetic is internal/ops/cplx's
+	setMoved   = setAll | setComplex                        // ops that move elements: complex ones partwise
 )
 
 func firstElem(_ *mlir.Op, _ *opFacts, in []mlir.TensorType) memref.DType { return in[0].Elem }

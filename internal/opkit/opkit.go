@@ -74,6 +74,13 @@ type Def struct {
 	// (an attribute such as num_split gives it): Check verifies the
 	// count, and More gives the dims of results 1…; Results is unused.
 	CountedResults bool
+
+	// Partwise says that the op computes a complex operand part by part:
+	// it moves, selects or sums elements. Its lowering then loads and
+	// stores complex elements as any other (Builder.Load, Store, …), and
+	// the compiler rewrites what it emitted to move each element as its
+	// two parts; Types should hold ComplexTypes.
+	Partwise bool
 }
 
 // The words of Def.Needs.
@@ -183,6 +190,9 @@ type Builder interface {
 	// complex values go through it (PartIndex); the loop IR itself is
 	// real.
 	Parts(v *mlir.Value) int
+	// Splat is the one element of operand v when v is a splat constant
+	// (which has no buffer: Parts and ValueBuffer do not apply), else nil.
+	Splat(v *mlir.Value) *memref.Tensor
 }
 
 // ComputeType is the type a value of dt is computed in: f32 for the
@@ -227,6 +237,9 @@ const (
 	All = Num | Bool
 	// ComplexTypes is complex<f32> and complex<f64>.
 	ComplexTypes Types = 1<<memref.Complex64 | 1<<memref.Complex128
+	// Any is every type: the element types of the ops that move elements
+	// (Def.Partwise).
+	Any = All | ComplexTypes
 )
 
 // Has reports whether dt is in s.

@@ -18,7 +18,7 @@ import (
 
 func mirrorOps() []*opkit.Def {
 	return []*opkit.Def{
-		{Name: "tf.MirrorPad", Arity: 2, Types: opkit.All, Tier: 2, Sizes: []int{1}, Check: checkMirrorPad, Dims: dimsMirrorPad, Lower: lowerMirrorPad,
+		{Name: "tf.MirrorPad", Arity: 2, Types: opkit.Any, Partwise: true, Tier: 2, Sizes: []int{1}, Check: checkMirrorPad, Dims: dimsMirrorPad, Lower: lowerMirrorPad,
 			Needs: "paddings: " + opkit.Read, Notes: "REFLECT: paddings <= dim - 1; SYMMETRIC: <= dim", Doc: "x padded with its own mirror image (mode REFLECT or SYMMETRIC)"},
 	}
 }

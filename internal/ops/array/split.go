@@ -18,11 +18,11 @@ import (
 
 func splitOps() []*opkit.Def {
 	return []*opkit.Def{
-		{Name: "tf.Split", Arity: 2, Types: opkit.All, Tier: 2, CountedResults: true, Check: checkSplit, Dims: dimsSplit, Elem: elemSplit, More: moreSplit, Lower: lowerSplit,
+		{Name: "tf.Split", Arity: 2, Types: opkit.Any, Partwise: true, Tier: 2, CountedResults: true, Check: checkSplit, Dims: dimsSplit, Elem: elemSplit, More: moreSplit, Lower: lowerSplit,
 			Needs: "split_dim: " + opkit.Known, Notes: "num_split results; the dim must divide evenly", Doc: "value cut into num_split equal parts along split_dim"},
-		{Name: "tf.SplitV", Arity: 3, Types: opkit.All, Tier: 2, CountedResults: true, Check: checkSplit, Dims: dimsSplit, Elem: elemSplit, More: moreSplit, Lower: lowerSplit,
+		{Name: "tf.SplitV", Arity: 3, Types: opkit.Any, Partwise: true, Tier: 2, CountedResults: true, Check: checkSplit, Dims: dimsSplit, Elem: elemSplit, More: moreSplit, Lower: lowerSplit,
 			Needs: "size_splits, split_dim: " + opkit.Known, Notes: "one size -1 takes the rest", Doc: "value cut into parts of size_splits along split_dim"},
-		{Name: "tf.Unpack", Arity: 1, Types: opkit.All, Tier: 2, CountedResults: true, Check: checkSplit, Dims: dimsSplit, Elem: elemSplit, More: moreSplit, Lower: lowerSplit,
+		{Name: "tf.Unpack", Arity: 1, Types: opkit.Any, Partwise: true, Tier: 2, CountedResults: true, Check: checkSplit, Dims: dimsSplit, Elem: elemSplit, More: moreSplit, Lower: lowerSplit,
 			Notes: "num results; axis in [-rank, rank)", Doc: "the slices of value along axis, that axis removed"},
 	}
 }

@@ -79,7 +79,25 @@ func arithExtensions() []*opkit.Def {
 		unary("Neg", "-x", func(e fx, x cx) cx { return cx{e.neg(x.re), e.neg(x.im)} }),
 		unaryWide("Square", "x · x", func(e fx, x cx) cx { return mulC(e, x, x) }),
 		unaryWide("Reciprocal", "1 / x", func(e fx, x cx) cx { return divC(e, cx{e.c(1), e.c(0)}, x) }),
+		compare("Equal", "x == y: both parts equal (a NaN part never is)", false),
+		compare("NotEqual", "x != y: a part differs (a NaN part always does)", true),
+		unary("OnesLike", "1 + 0i in x's shape", func(e fx, _ cx) cx { return cx{e.c(1), e.c(0)} }),
 	}
+}
+
+// compare is an equality test of complex operands, as std::complex's ==
+// and TensorFlow's kernels: equal when both parts are equal (IEEE: NaN
+// equals nothing, -0 equals +0); ne negates it.
+func compare(name, doc string, ne bool) *opkit.Def {
+	d := binary(name, doc, func(e fx, x, y cx) cx {
+		eq := e.and(e.cmp(loopir.CmpEq, x.re, y.re), e.cmp(loopir.CmpEq, x.im, y.im))
+		if ne {
+			eq = e.not(eq)
+		}
+		return cx{re: eq, im: -1}
+	})
+	d.Elem = func(*mlir.Op, opkit.Facts, []mlir.TensorType) memref.DType { return memref.Bool }
+	return d
 }
 
 // checkComplex checks that every operand is complex, of one type.

@@ -130,10 +130,15 @@ func floatBits(t memref.DType, v float64) uint64 {
 	return math.Float64bits(v)
 }
 
-// load reads complex operand v at idx.
+// load reads complex operand v at idx (a splat constant's parts are
+// constants).
 func load(b opkit.Builder, n *loopir.Nest, v *mlir.Value, idx []loopir.Index) cx {
-	p := b.Parts(v)
 	t := b.Type(v).Elem.ComplexPart()
+	if s := b.Splat(v); s != nil {
+		parts := &memref.Tensor{DType: t, Shape: []int{2}, Data: s.Data}
+		return cx{n.ConstBits(t, parts.Bits64At(0)), n.ConstBits(t, parts.Bits64At(1))}
+	}
+	p := b.Parts(v)
 	return cx{
 		n.Load(t, &loopir.Access{Buf: p, Idx: opkit.PartIndex(idx, 0)}),
 		n.Load(t, &loopir.Access{Buf: p, Idx: opkit.PartIndex(idx, 1)}),

@@ -45,7 +45,7 @@ func Ops() []*opkit.Def {
 		{Name: "tf.ScatterNd", Arity: 3, Types: opkit.Num, Tier: 2, Sizes: []int{2}, Check: checkScatterNd, Dims: dimsScatterNd,
 			Elem: updatesElem, Lower: lowerScatter, Needs: "shape: " + opkit.Read,
 			Notes: "an index out of range stops the run with an error naming the op; repeated indices add, in order", Doc: "zeros of shape with updates added at indices"},
-		{Name: "tf.GatherNd", Arity: 2, Types: opkit.All, Tier: 2, Check: checkGatherNd, Dims: dimsGatherNd, Lower: lowerGatherNd,
+		{Name: "tf.GatherNd", Arity: 2, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkGatherNd, Dims: dimsGatherNd, Lower: lowerGatherNd,
 			Notes: "batch_dims 0; an index out of range stops the run with an error naming the op", Doc: "params[indices[…, :]]: slices named by index vectors"},
 	}
 }
