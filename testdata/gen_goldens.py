@@ -4959,6 +4959,27 @@ def _npy_bytes(a):
     return data
 
 
+# --- issue 14: complex tensors moved, selected, compared and made from constants --------------------
+# Moves are exact: the goldens are the inputs' elements (numpy's own indexing).
+
+CMOVE_SP = [complex(NAN, 1), complex(INF, -0.0), complex(-0.0, -INF), complex(1e-45, -3.4e38)]
+
+
+@cx_kernel("complex_move", [
+    [C((4, 3), -5, 5, sp=CMOVE_SP), C((2, 5), -5, 5, dt="c128", sp=[complex(NAN, -0.0), complex(5e-324, INF)]), C((3,)),
+     CV([complex(2, -3)], "c128", shape=()), V([6, 2], "i32")],
+    [C((1, 3)), C((2, 1), dt="c128"), C((3,), sp=[complex(-0.0, NAN)]), CV([complex(-0.0, INF)], "c128", shape=()), V([3, 1], "i32")],
+    [C((0, 3)), C((2, 0), dt="c128"), C((3,)), CV([complex(NAN, NAN)], "c128", shape=()), V([0, 5], "i32")],
+    [C((33, 3), -1e30, 1e30), C((2, 17), -1e300, 1e300, dt="c128"), C((3,), -1e30, 1e30), CV([complex(1e300, -1e-300)], "c128", shape=()),
+     V([9, 11], "i32")],
+])
+def _(x, y, b, f, s):
+    return (x.T.copy(), x.reshape([int(d) for d in s]), x.copy(), np.broadcast_to(b, (4, 3)).copy(), x[:, 1:3].copy(),
+            x[::-1, ::2].copy(), y[:, ::-1].copy(), np.concatenate([x, x], 0), np.stack([b, b], 1), np.tile(y, (2, 1)),
+            np.pad(x, [(1, 0), (0, 2)]), np.pad(y, [(0, 1), (1, 1)], constant_values=complex(1.5, -2.5)),
+            np.full((2, 2), f, dtype=np.complex128))
+
+
 # --- issue 12: TF's semantics at the edges, graph-form input (tfsem_*) ----------
 
 
