@@ -4980,6 +4980,20 @@ def _(x, y, b, f, s):
             np.full((2, 2), f, dtype=np.complex128))
 
 
+@cx_kernel("complex_index", [
+    [C((5, 3), -5, 5, sp=CMOVE_SP), V([2, 0, 1, 2, 2, 0, 1], "i32"), C((2, 4), -5, 5, dt="c128", sp=[complex(NAN, -0.0), complex(-INF, 1)]),
+     V([[3, 0, 1], [2, 2, 3]], "i64"), B((5,)), B((2, 4))],
+    [C((1, 3)), V([0], "i32"), C((2, 4), dt="c128"), V([[0], [3]], "i64"), B((1,)), B((2, 4))],
+    [C((0, 3)), V([], "i32"), C((2, 4), dt="c128"), V([[], []], "i64"), B((0,)), B((2, 4))],
+    [C((40, 3), -1e30, 1e30), I((50,), 0, 2, "i32"), C((2, 4), -1e300, 1e300, dt="c128"), I((2, 9), 0, 3, "i64"), B((40,)), B((2, 4))],
+])
+def _(x, i, y, j, c, m):
+    k = np.full((4,), complex(-1, 0.5), dtype=np.complex128)
+    return (x[i], np.take_along_axis(y, j, 1), x[i], x[i, i], np.where(c[:, None], x, x[:, ::-1]), np.where(m, y, k),
+            y[:, :2].copy(), y[:, 2:].copy(), y[:, :1].copy(), y[:, 1:].copy(), y[0].copy(), y[1].copy(),
+            np.pad(y, [(1, 1), (2, 2)], mode="symmetric"), np.pad(y, [(1, 0), (1, 3)], mode="reflect"))
+
+
 # --- issue 12: TF's semantics at the edges, graph-form input (tfsem_*) ----------
 
 
