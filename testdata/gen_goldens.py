@@ -4994,6 +4994,19 @@ def _(x, i, y, j, c, m):
             np.pad(y, [(1, 1), (2, 2)], mode="symmetric"), np.pad(y, [(1, 0), (1, 3)], mode="reflect"))
 
 
+@cx_kernel("complex_compare", [
+    [CV(CSPECIAL, shape=(49, 1)), CV(CSPECIAL, shape=(1, 49)), CV(CSPECIAL, "c128", shape=(49, 1)), CV(CSPECIAL, "c128", shape=(1, 49)),
+     C((2, 4, 3), -5, 5, sp=[complex(NAN, 1), complex(-0.0, -0.0)]), C((3,), sp=[complex(INF, 0)]),
+     C((2, 3, 5), -5, 5, dt="c128", sp=[complex(-INF, NAN)]), C((3,), dt="c128")],
+    [C((1, 1)), C((1, 0)), C((0, 1), dt="c128"), C((1, 1), dt="c128"), C((2, 0, 3)), C((3,)), C((2, 3, 0), dt="c128"), C((3,), dt="c128")],
+    [C((9, 1), -1, 1), C((1, 1), -1, 1), C((1, 1), dt="c128"), C((1, 9), dt="c128"), C((2, 33, 3), -1e30, 1e30), C((3,), -1e30, 1e30),
+     C((2, 3, 40), -1e300, 1e300, dt="c128"), C((3,), -1e300, 1e300, dt="c128")],
+])
+def _(x, y, u, v, a, b, c, d):
+    return (x == y, x != y, u == v, u != v, np.zeros_like(a), np.ones_like(c), a + b, c + d[None, :, None],
+            np.array(a.shape, dtype=np.int64), np.array(c.size, dtype=np.int32), np.array(3, dtype=np.int32))
+
+
 # --- issue 12: TF's semantics at the edges, graph-form input (tfsem_*) ----------
 
 
