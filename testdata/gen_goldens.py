@@ -5007,6 +5007,21 @@ def _(x, y, u, v, a, b, c, d):
             np.array(a.shape, dtype=np.int64), np.array(c.size, dtype=np.int32), np.array(3, dtype=np.int32))
 
 
+@cx_kernel("complex_const", [
+    [C((3, 2), -5, 5, sp=[complex(NAN, 1), complex(INF, -0.0)]), C((2,), -5, 5, dt="c128")],
+    [C((0, 2)), C((2,), dt="c128", sp=[complex(-0.0, NAN)])],
+    [C((50, 2), -1e30, 1e30), C((2,), -1e10, 1e10, dt="c128")],
+])
+def _(x, y):
+    s = np.complex64(complex(2, -0.5))
+    l = np.array([1 + 2j, 3 - 4j], dtype=np.complex64)
+    h = np.array([1 - 1j, 2 + 0.5j], dtype=np.complex128)
+    q = np.array([[1 - 1j, 2 - 2j], [3 - 3j, complex(INF, NAN)]], dtype=np.complex128)
+    w = np.full((1, 2), complex(-0.0, 1e300), dtype=np.complex128)
+    return (CMul(x, np.full(x.shape, s)), _cround(_c128(x) + _c128(l), x), y - h, np.full((2, 2), -1j, dtype=np.complex64),
+            q.reshape(4), np.broadcast_to(w, (3, 2)).copy(), CMul(np.broadcast_to(y, (1, 2)), w))
+
+
 # --- issue 12: TF's semantics at the edges, graph-form input (tfsem_*) ----------
 
 
