@@ -5022,6 +5022,20 @@ def _(x, y):
             q.reshape(4), np.broadcast_to(w, (3, 2)).copy(), CMul(np.broadcast_to(y, (1, 2)), w))
 
 
+@cx_kernel("complex_export", [
+    [C((3, 8), -5, 5, sp=[complex(NAN, 1), complex(INF, 0.5)])],
+    [C((1, 8))],
+    [C((0, 8))],
+    [C((64, 8), -1e3, 1e3)],
+])
+def _(x):
+    h = 7.071068e-01
+    taps = np.array([1, complex(h, -h), -1j, complex(-h, -h), -1, complex(-h, h), 1j, complex(h, h)], dtype=np.complex64)
+    t = CMul(x, np.broadcast_to(taps, x.shape)).reshape(-1, 2, 4).transpose(0, 2, 1)
+    s = CMul(np.concatenate([t, np.conj(t)], -1), np.full((t.shape[0], 4, 4), np.complex64(0.5)))
+    return s, CAbs(s)
+
+
 # --- issue 12: TF's semantics at the edges, graph-form input (tfsem_*) ----------
 
 
