@@ -54,3 +54,88 @@ func.func @abs_of_complex(%x: tensor<3xcomplex<f32>>) -> tensor<3xf32> {
   %0 = "tf.Abs"(%x) : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
   func.return %0 : tensor<3xf32>
 }
+
+// -----
+
+func.func @concat_mixed(%x: tensor<2xcomplex<f32>>, %y: tensor<2xcomplex<f64>>) -> tensor<4xcomplex<f32>> {
+  %ax = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+1 {{'tf.ConcatV2' op inputs must have the same element type and rank, got tensor<2xcomplex<f32>> and tensor<2xcomplex<f64>>}}
+  %0 = "tf.ConcatV2"(%x, %y, %ax) : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f64>>, tensor<i32>) -> tensor<4xcomplex<f32>>
+  func.return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @padv2_value_type(%x: tensor<2xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %p = "tf.Const"() {value = dense<1> : tensor<1x2xi32>} : () -> tensor<1x2xi32>
+  %v = "tf.Const"() {value = dense<(1.0,2.0)> : tensor<complex<f64>>} : () -> tensor<complex<f64>>
+  // expected-error @+1 {{'tf.PadV2' op constant_values must be a scalar of the input's type, got tensor<complex<f64>>}}
+  %0 = "tf.PadV2"(%x, %p, %v) : (tensor<2xcomplex<f32>>, tensor<1x2xi32>, tensor<complex<f64>>) -> tensor<4xcomplex<f32>>
+  func.return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @select_mixed(%c: tensor<2xi1>, %x: tensor<2xcomplex<f32>>, %y: tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f32>> {
+  // expected-error @+1 {{'tf.SelectV2' op requires the same element type for all operands, got tensor<2xcomplex<f32>> and tensor<2xcomplex<f64>>}}
+  %0 = "tf.SelectV2"(%c, %x, %y) : (tensor<2xi1>, tensor<2xcomplex<f32>>, tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f32>>
+  func.return %0 : tensor<2xcomplex<f32>>
+}
+
+// -----
+
+func.func @equal_real(%x: tensor<2xcomplex<f32>>, %y: tensor<2xf32>) -> tensor<2xi1> {
+  // expected-error @+1 {{'tf.Equal' op operand #1 must be a tensor of complex<f32>, complex<f64> values, but got tensor<2xf32>}}
+  %0 = "tf.Equal"(%x, %y) : (tensor<2xcomplex<f32>>, tensor<2xf32>) -> tensor<2xi1>
+  func.return %0 : tensor<2xi1>
+}
+
+// -----
+
+func.func @equal_result(%x: tensor<2xcomplex<f32>>, %y: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  // expected-error @+1 {{'tf.NotEqual' op inferred type tensor<2xi1> is incompatible with the declared result type tensor<2xcomplex<f32>>}}
+  %0 = "tf.NotEqual"(%x, %y) : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  func.return %0 : tensor<2xcomplex<f32>>
+}
+
+// -----
+
+func.func @bias_real(%x: tensor<2x3xcomplex<f32>>, %b: tensor<3xf32>) -> tensor<2x3xcomplex<f32>> {
+  // expected-error @+1 {{'tf.BiasAdd' op requires the same element type for all operands, got tensor<2x3xcomplex<f32>> and tensor<3xf32>}}
+  %0 = "tf.BiasAdd"(%x, %b) : (tensor<2x3xcomplex<f32>>, tensor<3xf32>) -> tensor<2x3xcomplex<f32>>
+  func.return %0 : tensor<2x3xcomplex<f32>>
+}
+
+// -----
+
+func.func @maximum_of_complex(%x: tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f64>> {
+  // expected-error @+1 {{'tf.Maximum' op operand #0 must be a tensor of}}
+  %0 = "tf.Maximum"(%x, %x) : (tensor<2xcomplex<f64>>, tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f64>>
+  func.return %0 : tensor<2xcomplex<f64>>
+}
+
+// -----
+
+func.func @cumsum_of_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %ax = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+1 {{'tf.Cumsum' op operand #0 must be a tensor of}}
+  %0 = "tf.Cumsum"(%x, %ax) : (tensor<4xcomplex<f32>>, tensor<i32>) -> tensor<4xcomplex<f32>>
+  func.return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @reshape_declared_real(%x: tensor<4xcomplex<f32>>) -> tensor<2x2xf32> {
+  %s = "tf.Const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
+  // expected-error @+1 {{'tf.Reshape' op inferred type tensor<2x2xcomplex<f32>> is incompatible with the declared result type tensor<2x2xf32>}}
+  %0 = "tf.Reshape"(%x, %s) : (tensor<4xcomplex<f32>>, tensor<2xi32>) -> tensor<2x2xf32>
+  func.return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @const_declared_real() -> tensor<2xf32> {
+  // expected-error @+1 {{'tf.Const' op inferred type tensor<2xcomplex<f32>> is incompatible with the declared result type tensor<2xf32>}}
+  %0 = "tf.Const"() {value = dense<(1.0,0.0)> : tensor<2xcomplex<f32>>} : () -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
