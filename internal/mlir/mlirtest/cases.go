@@ -74,4 +74,7 @@ var FuzzSeeds = []string{
 	`func.func @f() { %0:2, %1 = "tf.X"() : () -> (tensor<f32>, tensor<f32>, tensor<i1>) return %0#1, %1 : tensor<f32>, tensor<i1> }`,
 	`func.func @f() { "tf.X"() ({ ^bb0(%a: tensor<f32>): "tf.Y"(%a) : (tensor<f32>) -> () }) : () -> () return }`,
 	`func.func @f() { "tf.X"() {a = #x.y<"]>", (->)>} : () -> () return }`,
+	`func.func @f() { "tf.X"() {a = dense<[[(1, -2.5e-3)], [(0x7FC00001, -0x1)]]> : tensor<2x1xcomplex<f32>>, b = dense<(-0.0,1e308)> : tensor<9xcomplex<f64>>} : () -> () return }`,
+	`func.func @f() { "tf.X"() {a = dense<[(1.0, 2.0), 3]> : tensor<2xcomplex<f32>>, b = dense<(1.0,> : tensor<complex<f32>>} : () -> () return }`,
+	`func.func @f() -> tensor<3xcomplex<f64>> { %0 = "tf.X"() {value = dense<"0x000000000000F03F0000000000000000"> : tensor<3xcomplex<f64>>} : () -> tensor<3xcomplex<f64>> return %0 : tensor<3xcomplex<f64>> }`,
 }
