@@ -229,3 +229,27 @@ func TestRegistryCovered(t *testing.T) {
 		}
 	}
 }
+
+// TestSupportMatrixComplexNames checks the support matrix's spelling of
+// element types: complex64 and complex128 (TensorFlow's, numpy's and the
+// CLI's names), bf16 as MLIR's; never MLIR's complex<f32>, which stays in
+// diagnostics and MLIR text. The partwise ops list them.
+func TestSupportMatrixComplexNames(t *testing.T) {
+	has := map[string][]string{}
+	for _, op := range SupportMatrix() {
+		has[op.Name] = op.DTypes
+		for _, dt := range op.DTypes {
+			if strings.Contains(dt, "<") {
+				t.Errorf("%s lists %q", op.Name, dt)
+			}
+		}
+	}
+	for _, name := range []string{"tf.Transpose", "tf.Const", "tf.GatherV2", "tf.Split", "tf.Select", "tf.Equal", "tf.OnesLike", "tf.Mul"} {
+		if !slices.Contains(has[name], "complex64") || !slices.Contains(has[name], "complex128") || !slices.Contains(has[name], "bf16") {
+			t.Errorf("%s lists %v, want complex64, complex128 and bf16 among them", name, has[name])
+		}
+	}
+	if slices.Contains(has["tf.Maximum"], "complex64") {
+		t.Errorf("tf.Maximum lists complex64: %v", has["tf.Maximum"])
+	}
+}
