@@ -1,6 +1,6 @@
 // Package cplx compiles complex<f32> and complex<f64> tensors: the ops
 // that make, split and measure complex numbers (Ops), and the complex
-// definitions of core arithmetic, reductions, products, casts and
+// definitions of core arithmetic, equality, reductions, products, casts and
 // functions (Extensions), which package lower uses in place of the core
 // definition when an operand or the result is complex.
 //
