@@ -128,6 +128,37 @@ func TestDeadCodeKeepsInputsInOrder(t *testing.T) {
 	}
 }
 
+// TestDeadCodeSharedIndex renumbers parameters in an index slice that two
+// accesses share (as a scan's load and store do) once for each: a shared
+// slice renumbered twice pointed a reversed dynamic Cumsum at the wrong
+// parameter.
+func TestDeadCodeSharedIndex(t *testing.T) {
+	p := &Program{Name: "shared", Params: []Param{{Name: "unused"}, {Name: "n"}, {Name: "n-1"}}, Buffers: []*Buffer{
+		{ID: 0, Name: "a", Kind: Input, DType: f32, Dims: []int{Dynamic}},
+		{ID: 1, Name: "out", Kind: Output, DType: f32, Dims: []int{Dynamic}},
+	}}
+	n := &Nest{Name: "rev", Part: 0, Loops: []Loop{{Extent: ParamSize(1)}}}
+	rev := []Index{{Loop: 0, Step: -1, OffParam: 3}} // n-1-i0, shared below
+	acc := &Access{Buf: 0, Idx: rev}
+	x := n.Load(f32, acc)
+	y := n.Load(f32, &Access{Buf: 0, Idx: rev})
+	n.Store(f32, &Access{Buf: 1, Idx: rev}, n.Binary(OpAdd, f32, x, y))
+	p.Nests = []*Nest{n}
+	DeadCode(p)
+	if err := p.Verify(); err != nil {
+		t.Fatalf("%v\n%s", err, p)
+	}
+	want := `nest n0 rev (i0 < p0) split i0
+  v0 = load f32 b0[-i0+p1]
+  v1 = load f32 b0[-i0+p1]
+  v2 = add f32 v0, v1
+  store f32 b1[-i0+p1], v2
+`
+	if got := p.String(); !strings.HasSuffix(got, want) {
+		t.Errorf("got\n%s\nwant suffix\n%s", got, want)
+	}
+}
+
 func TestCSE(t *testing.T) {
 	p := &Program{Name: "cse", Buffers: []*Buffer{
 		{ID: 0, Name: "a", Kind: Input, DType: f32, Dims: []int{8}},

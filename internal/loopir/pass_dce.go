@@ -1,5 +1,7 @@
 package loopir
 
+import "slices"
+
 // DeadCode removes nests whose results nobody reads (they write only
 // temporaries that no later nest loads), instructions whose values nothing
 // uses, then buffers and parameters that nothing refers to, renumbering
@@ -187,12 +189,19 @@ func compactParams(p *Program) {
 			if in.Op == OpSize {
 				fix(&in.Size)
 			}
-			if in.Acc != nil {
-				for k, x := range in.Acc.Idx {
+			if in.Acc != nil && slices.ContainsFunc(in.Acc.Idx, func(x Index) bool { return x.OffParam > 0 }) {
+				// A new access: builders share accesses and index slices
+				// between instructions (a scan loads and stores at one
+				// index), and renumbering a shared one twice would move
+				// it to another parameter.
+				acc := *in.Acc
+				acc.Idx = slices.Clone(acc.Idx)
+				for k, x := range acc.Idx {
 					if x.OffParam > 0 {
-						in.Acc.Idx[k].OffParam = newID[x.OffParam-1] + 1
+						acc.Idx[k].OffParam = newID[x.OffParam-1] + 1
 					}
 				}
+				in.Acc = &acc
 			}
 		}
 	}
