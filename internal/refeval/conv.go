@@ -112,7 +112,8 @@ func (w window) geometry(op *mlir.Op, in, k []int) (out, before []int, err error
 // convND is a grouped convolution of x [N, spatial…, C] with filter
 // [spatial…, C/G, O] (G groups dividing O): TensorFlow's Conv2D and
 // Conv3D. Products are summed in float64 (complex128; integers wrap) and
-// rounded once.
+// rounded once. The padding is zeros that the filter multiplies (Window.
+// PaddedTaps): an infinite or NaN filter tap over padding gives NaN.
 func convND(ev *evaluator, op *mlir.Op, x, f *array, win window) (*array, error) {
 	r := len(x.shape)
 	if len(f.shape) != r {
@@ -163,6 +164,20 @@ func convND(ev *evaluator, op *mlir.Op, x, f *array, win window) (*array, error)
 					sc += x.c[a] * f.c[b]
 				default:
 					ss += intBits(x, a) * intBits(f, b)
+				}
+			}
+		})
+		w.PaddedTaps(c, func(t int) { // 0·filter: NaN where the filter is not finite
+			fe := c[r-1]
+			if sp > 0 {
+				fe += t * fs[sp-1]
+			}
+			for ci := 0; ci < fc; ci++ {
+				switch b := fe + ci*fs[sp]; kindOf(x.dt) {
+				case kFloat:
+					sf += 0 * f.f[b]
+				case kComplex:
+					sc += 0 * f.c[b]
 				}
 			}
 		})

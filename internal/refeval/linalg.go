@@ -441,7 +441,8 @@ func evalEinsum(ev *evaluator, op *mlir.Op) (*array, error) {
 // with G groups (G = C / the filter's input channels, dividing O), strides
 // and dilations of the form [1,h,w,1], padding SAME (TensorFlow's
 // placement: the smaller half before), VALID or EXPLICIT (explicit_paddings
-// [0,0,top,bottom,left,right,0,0]).
+// [0,0,top,bottom,left,right,0,0]). The padding is zeros that the filter
+// multiplies, as in convND.
 func evalConv2D(ev *evaluator, op *mlir.Op) (*array, error) {
 	in, err := ev.operands(op, 2)
 	if err != nil {
@@ -560,6 +561,13 @@ func evalConv2D(ev *evaluator, op *mlir.Op) (*array, error) {
 				}
 			}
 		})
+		if kindOf(x.dt) == kFloat {
+			win.PaddedTaps(c, func(t int) { // 0·filter: NaN where the filter is not finite
+				for ci := 0; ci < fc; ci++ {
+					fs += 0 * w.f[t*ws[1]+ci*ws[2]+co]
+				}
+			})
+		}
 		if kindOf(x.dt) == kFloat {
 			out.f[o] = refmath.RoundTo(x.dt, fs)
 		} else {

@@ -318,3 +318,21 @@ func TestConv2D(t *testing.T) {
 		tensor(t, []int{1, 1, 2, 1}, float32(1), 1))
 	wantErr(t, err, "input depth must be evenly divisible by filter depth: 3 vs 2")
 }
+
+// TestConvPaddingTimesFilter: the padding is zeros the filter multiplies
+// (TensorFlow's Eigen kernels and XLA pad, then contract; so do sandjit's
+// lowering and the numpy goldens), so an infinite filter tap over padding
+// gives NaN rather than being skipped.
+func TestConvPaddingTimesFilter(t *testing.T) {
+	attrs := mlir.DictAttr{{Name: "strides", Value: intsAttr(1, 1, 1, 1)}, {Name: "padding", Value: mlir.StringAttr("SAME")}}
+	inf := float32(math.Inf(1))
+	x := tensor(t, []int{1, 1, 3, 1}, float32(1), 1, 1)
+	w := tensor(t, []int{1, 3, 1, 1}, inf, 1, 1)
+	for _, op := range []string{"tf.Conv2D", "tf.DepthwiseConv2dNative"} {
+		got := mustOp(t, op, attrs, memref.Float32, x, w)
+		wantFloats(t, got, memref.Float32, []int{1, 1, 3, 1}, math.NaN(), math.Inf(1), math.Inf(1))
+	}
+	// A finite filter: the padding adds nothing.
+	got := mustOp(t, "tf.Conv2D", attrs, memref.Float32, x, tensor(t, []int{1, 3, 1, 1}, float32(2), 1, 1))
+	wantFloats(t, got, memref.Float32, []int{1, 1, 3, 1}, 2, 4, 3)
+}

@@ -39,6 +39,19 @@ type Window struct {
 // row-major order of the kernel: t is the position's flat index in Kernel
 // and e the flat index of its input element at channel 0.
 func (w *Window) Taps(c []int, fn func(t, e int)) {
+	w.taps(c, fn, nil)
+}
+
+// PaddedTaps calls fn for every window position of the output element at
+// coordinate c that falls in the padding (outside the input), in the
+// order of Taps. A convolution multiplies the padding's zeros by the
+// filter there, as TensorFlow's Eigen kernels and XLA do (so an infinite
+// or NaN filter tap over padding gives NaN); a pooling ignores them.
+func (w *Window) PaddedTaps(c []int, fn func(t int)) {
+	w.taps(c, nil, fn)
+}
+
+func (w *Window) taps(c []int, in func(t, e int), out func(t int)) {
 	sp := len(w.Kernel)
 	xs := Strides(w.In)
 	kc := make([]int, sp)
@@ -58,8 +71,11 @@ func (w *Window) Taps(c []int, fn func(t, e int)) {
 			}
 			e += xi * xs[d+1]
 		}
-		if inside {
-			fn(t, e)
+		switch {
+		case inside && in != nil:
+			in(t, e)
+		case !inside && out != nil:
+			out(t)
 		}
 	}
 }
