@@ -21,7 +21,7 @@
 // islands (`tf_executor.island wraps "tf.Op"(…)`, or a body ending in
 // `tf_executor.yield`) are unwrapped in text order, `tf_executor.fetch`
 // gives the graph's results, control tokens (`!tf_executor.control`) and
-// tf.NoOp anchors are dropped, and a stateful op or a v1 control-flow op is
+// tf.NoOp anchors are dropped (in plain bodies too), and a stateful op or a v1 control-flow op is
 // a positioned error (see parse_executor.go). Tensors have the element types of
 // memref (i1, i8…i64, ui8…ui64, f16, f32, f64, bf16, complex<f32>,
 // complex<f64>); other complex types, TF's own types, index, memref and

@@ -808,6 +808,9 @@ func (p *parser) parseOps(inFunc bool) (ops []*Op, ret *Op) {
 				continue
 			}
 		}
+		if isControlAnchor(op) {
+			continue
+		}
 		ops = append(ops, op)
 	}
 	return ops, ret

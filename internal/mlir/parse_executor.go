@@ -230,7 +230,7 @@ func (p *parser) parseIsland() []*Op {
 			return nil
 		}
 		p.bindResults(op, data)
-		if op.Name != "tf.NoOp" { // a pure control anchor: no data, no effect
+		if !isControlAnchor(op) {
 			ops = append(ops, op)
 		}
 	case p.tok.kind == tLBrace:
@@ -355,4 +355,12 @@ func (p *parser) checkStateless(op *Op) bool {
 		return false
 	}
 	return true
+}
+
+// isControlAnchor reports a tf.NoOp without operands or results: the node
+// control edges meet at, with no data and no effect. The parser drops it,
+// in an island and in a function or region body alike (convert_function
+// and the executor-to-functional conversion leave such anchors in bodies).
+func isControlAnchor(op *Op) bool {
+	return op.Name == "tf.NoOp" && len(op.Operands) == 0 && len(op.Results) == 0
 }

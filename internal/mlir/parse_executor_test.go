@@ -55,3 +55,27 @@ func TestParseExecutorGraph(t *testing.T) {
 		t.Errorf("printed form does not parse: %v", err)
 	}
 }
+
+// TestControlAnchorInBody: a tf.NoOp in a plain function or region body
+// (as convert_function leaves control-output anchors) is dropped like a
+// NoOp island; a NoOp with operands or results is an op like any other.
+func TestControlAnchorInBody(t *testing.T) {
+	m := mustParseKernel(t, `func.func @f(%arg0: tensor<f32>, %c: tensor<i1>) -> tensor<f32> {
+  "tf.NoOp"() {device = ""} : () -> ()
+  %0 = "tf.IfRegion"(%c) ({
+    "tf.NoOp"() : () -> ()
+    "tf.Yield"(%arg0) : (tensor<f32>) -> ()
+  }, {
+    "tf.Yield"(%arg0) : (tensor<f32>) -> ()
+  }) {is_stateless = true} : (tensor<i1>) -> tensor<f32>
+  "tf.NoOp"(%0) : (tensor<f32>) -> ()
+  return %0 : tensor<f32>
+}`)
+	f := m.Funcs[0]
+	if len(f.Ops) != 2 || f.Ops[0].Name != "tf.IfRegion" || f.Ops[1].Name != "tf.NoOp" {
+		t.Fatalf("got ops %v", f.Ops)
+	}
+	if then := f.Ops[0].Regions[0].Ops; len(then) != 1 || then[0].Name != "tf.Yield" {
+		t.Errorf("then region: got %v", then)
+	}
+}
