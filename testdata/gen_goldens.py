@@ -3674,6 +3674,16 @@ def _(p, n, x):
     return r0, Const(i, "i32"), v, Mul(x, two), Neg(x)
 
 
+@op4_kernel("legacy_call", [
+    [F((3, 6), -2, 2)],
+    [F((1, 1), -2, 2)],
+    [F((4, 0))],
+    [F((2, 9), -2, 2, sp=[NAN, INF])],
+])
+def _(x):
+    return Cumprod(Tanh(x), 1, exclusive=True, reverse=True), op4.Cumsum(x, Const(1, "i32"), reverse=True)
+
+
 @op4_kernel("fused_batch_norm_v1_v2", [
     [F((2, 3, 5, 3), -3, 3, sp=[NAN]), F((3,), 0.5, 1.5), F((3,), -1, 1), F((3,), -1, 1), F((3,), 0.5, 2)],
     [F((1, 1, 1, 1), -3, 3), F((1,), 0.5, 1.5), F((1,), -1, 1), F((1,), -1, 1), F((1,), 0.5, 2)],

@@ -42,6 +42,7 @@ func controlOps() []*opDef {
 		{name: "tf.WhileRegion", doc: "xs = body(xs) while cond(xs), by regions", control: ControlWhile, notes: "cond and body regions ending in tf.Yield, as tf.While"},
 		{name: "tf.PartitionedCall", doc: "f(xs)", control: ControlCall, notes: "f: a function of the module"},
 		{name: "tf.StatefulPartitionedCall", doc: "f(xs)", control: ControlCall, notes: "as tf.PartitionedCall"},
+		{name: "tf.LegacyCall", doc: "f(xs)", control: ControlCall, notes: "as tf.PartitionedCall; tf-mlir-translate's form of a GraphDef node that calls a library function"},
 	}
 	for _, d := range ops {
 		d.tier, d.types = 3, setAll

@@ -168,6 +168,10 @@ func.func private @neg(%y: tensor<?xf32>) -> tensor<?xf32> {
   %0 = "tf.PartitionedCall"(%x) {f = @main} : (tensor<?xf32>) -> tensor<?xf32>
   func.return %0 : tensor<?xf32>
 }`, "'tf.PartitionedCall' op calls @main recursively"},
+		{"legacy call of a missing function", `func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = "tf.LegacyCall"(%x) {_disable_call_shape_inference = true, f = @neg0} : (tensor<?xf32>) -> tensor<?xf32>
+  func.return %0 : tensor<?xf32>
+}` + neg, "k.mlir:2:8: 'tf.LegacyCall' op f refers to @neg0, which is not a function of the module"},
 		{"no attribute", `func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
   %0 = "tf.PartitionedCall"(%x) : (tensor<?xf32>) -> tensor<?xf32>
   func.return %0 : tensor<?xf32>

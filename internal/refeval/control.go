@@ -53,8 +53,8 @@ func evalIf(ev *evaluator, op *mlir.Op) ([]*array, error) {
 	return ev.call(op, fn, in[1:])
 }
 
-// evalCall is tf.PartitionedCall / tf.StatefulPartitionedCall: function f
-// on the operands.
+// evalCall is tf.PartitionedCall / tf.StatefulPartitionedCall /
+// tf.LegacyCall: function f on the operands.
 func evalCall(ev *evaluator, op *mlir.Op) ([]*array, error) {
 	in, err := ev.allOperands(op)
 	if err != nil {

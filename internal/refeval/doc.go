@@ -253,7 +253,7 @@
 //
 // If (and StatelessIf) calls then_branch or else_branch, While (and
 // StatelessWhile) calls cond then body until cond is false, and
-// PartitionedCall/StatefulPartitionedCall call f, all functions of the
+// PartitionedCall/StatefulPartitionedCall/LegacyCall call f, all functions of the
 // module given to Eval; IfRegion and WhileRegion run their regions, whose
 // last op is a tf.Yield of the region's values (regions may use values from
 // outside them). Attributes such as is_stateless, parallel_iterations and
@@ -288,8 +288,8 @@
 // TensorScatterAdd, TensorScatterUpdate, Tile, Transpose, _FusedMatMul.
 //
 // Tier 3: Conv2D, Einsum, FusedBatchNorm, FusedBatchNormV2,
-// FusedBatchNormV3, If, IfRegion, PartitionedCall, StatefulPartitionedCall,
-// StatelessIf, StatelessWhile, While, WhileRegion.
+// FusedBatchNormV3, If, IfRegion, LegacyCall, PartitionedCall,
+// StatefulPartitionedCall, StatelessIf, StatelessWhile, While, WhileRegion.
 //
 // Forwarding (issue 12): CheckNumerics (an ErrInvalid error
 // "<message> : Tensor had NaN values", "Inf values" or "Inf and NaN

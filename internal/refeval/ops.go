@@ -119,6 +119,7 @@ func multiOps() map[string]multiHandler {
 		"tf.StatelessWhile":          evalWhile,
 		"tf.PartitionedCall":         evalCall, // the function f on the operands
 		"tf.StatefulPartitionedCall": evalCall,
+		"tf.LegacyCall":              evalCall,
 		"tf.IfRegion":                evalIfRegion,       // a region chosen by a condition
 		"tf.While":                   evalWhile,          // body function while cond function holds
 		"tf.WhileRegion":             evalWhileRegion,    // body region while cond region holds
