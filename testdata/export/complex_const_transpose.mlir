@@ -1,5 +1,4 @@
 // complex64: a complex constant, Mul, Transpose and Reshape (data movement), ComplexAbs out.
-// sweep: xfail=complex
 func.func @test(%V__0: tensor<2x3xcomplex<f32>>) -> (tensor<3x2xcomplex<f32>>, tensor<6xf32>) {
   %c = "tf.Const"() {device = "", value = dense<(1.000000e+00,-2.000000e+00)> : tensor<complex<f32>>} : () -> tensor<complex<f32>>
   %perm = "tf.Const"() {device = "", value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>

@@ -1,5 +1,4 @@
 // complex64 data movement: Split, ConcatV2, Complex/Real/Imag round trip.
-// sweep: xfail=complex
 func.func @test(%V__0: tensor<4x2xf32>, %V__1: tensor<4x2xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
   %ax = "tf.Const"() {device = "", value = dense<0> : tensor<i32>} : () -> tensor<i32>
   %0 = "tf.Complex"(%V__0, %V__1) {T = f32, Tout = complex<f32>, device = ""} : (tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<4x2xcomplex<f32>>
