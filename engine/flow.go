@@ -152,7 +152,7 @@ func (x *flowExec) control(ctx context.Context, rt *Runtime, k int, in, caps []*
 		if msg != "" {
 			return nil, &opError{op: st.Op, err: ErrInvalid, msg: msg}
 		}
-		return []*memref.Tensor{out}, nil
+		return out, nil
 	case lower.ControlWhile:
 		vars := in
 		limit := rt.cfg.maxIterations

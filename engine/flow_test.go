@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -221,5 +223,52 @@ func TestFlowHammer(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// TestFlowUnique: the host's unique op between two kernels keeps the
+// first of +0 and -0 (its bits), makes every NaN distinct, and reports a
+// bad axis read at run time as an error at the op's position.
+func TestFlowUnique(t *testing.T) {
+	rt := newRuntime(t)
+	exe := compile(t, rt, `func.func @main(%x: tensor<?xf32>, %m: tensor<?x?xi32>, %a: tensor<?xi64>) -> (tensor<?xf32>, tensor<?xi64>, tensor<?x?xi32>, tensor<?xi32>) {
+  %n = "tf.Neg"(%x) : (tensor<?xf32>) -> tensor<?xf32>
+  %0:2 = "tf.Unique"(%n) {out_idx = i64} : (tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi64>)
+  %1:3 = "tf.UniqueWithCountsV2"(%m, %a) : (tensor<?x?xi32>, tensor<?xi64>) -> (tensor<?x?xi32>, tensor<?xi32>, tensor<?xi32>)
+  func.return %0#0, %0#1, %1#0, %1#2 : tensor<?xf32>, tensor<?xi64>, tensor<?x?xi32>, tensor<?xi32>
+}`)
+	nan := float32(math.NaN())
+	x, _ := memref.FromSlice([]int{6}, []float32{0, nan, float32(math.Copysign(0, -1)), 2, nan, 2})
+	m, _ := memref.FromSlice([]int{2, 3}, []int32{1, 2, 1, 4, 5, 4})
+	axis, _ := memref.FromSlice([]int{1}, []int64{-1})
+	out, err := exe.Run(context.Background(), x, m, axis)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, _ := memref.Values[float32](out[0])
+	idx, _ := memref.Values[int64](out[1])
+	if len(y) != 4 || math.Float32bits(y[0]) != 0x80000000 || y[1] == y[1] || y[2] != -2 || y[3] == y[3] {
+		t.Errorf("y = %v, want [-0 NaN -2 NaN]", y)
+	}
+	if !slices.Equal(idx, []int64{0, 1, 0, 2, 3, 2}) {
+		t.Errorf("idx = %v", idx)
+	}
+	cols, _ := memref.Values[int32](out[2])
+	counts, _ := memref.Values[int32](out[3])
+	if !slices.Equal(out[2].Shape, []int{2, 2}) || !slices.Equal(cols, []int32{1, 2, 4, 5}) || !slices.Equal(counts, []int32{2, 1}) {
+		t.Errorf("columns %v %v, counts %v", out[2].Shape, cols, counts)
+	}
+	for _, bad := range []struct {
+		axis []int64
+		msg  string
+	}{
+		{[]int64{2}, "kernel.mlir:4:10: 'tf.UniqueWithCountsV2' op axis has to be between [0, 2)"},
+		{[]int64{0, 1}, "axis does not support input tensors larger than 1 elements"},
+		{[]int64{}, "unique expects a 1D vector."},
+	} {
+		a, _ := memref.FromSlice([]int{len(bad.axis)}, bad.axis)
+		if _, err := exe.Run(context.Background(), x, m, a); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), bad.msg) {
+			t.Errorf("axis %v: got %v, want %q", bad.axis, err, bad.msg)
+		}
 	}
 }

@@ -3313,6 +3313,51 @@ def _(b, f, i, h, s, x):
             x[tuple(c.T)] if c.size else np.zeros((0,), x.dtype))
 
 
+# --- issue 14: Unique, UniqueV2 and the counts forms ----------------------------------
+
+
+def unique_slices(x, axis=0, idx_dt=np.int32):
+    """TF's Unique (UniqueV2 along axis): the distinct slices along axis in order of first occurrence, each
+    slice's position among them and the counts. Slices compare elementwise with ==, as TF's hash map does:
+    -0 == +0 and a NaN equals nothing, not even itself, so every slice with a NaN is distinct."""
+    x = np.asarray(x)
+    xs = np.moveaxis(x, axis, 0)
+    firsts, pos = [], []
+    for i in range(xs.shape[0]):
+        for u, f in enumerate(firsts):
+            if bool(np.all(xs[f] == xs[i])):
+                pos.append(u)
+                break
+        else:
+            pos.append(len(firsts))
+            firsts.append(i)
+    y = np.moveaxis(xs[firsts] if firsts else xs[:0], 0, axis)
+    count = np.bincount(np.array(pos, np.int64), minlength=len(firsts)) if pos else np.zeros(0, np.int64)
+    return y, np.array(pos, idx_dt), count.astype(idx_dt)
+
+
+@op4_kernel("unique", [
+    [F((12,), sp=[NAN, NAN, 0.0, -0.0], step=0.5), I((15,), -3, 3), F((10,), dt="f16", sp=[NAN, -0.0, 0.0], step=0.5),
+     I((9,), 250, 255, "ui8"), B((7,)), V([[1, 1, 2, 1, 0], [3, 3, NAN, 3, -0.0]], "f32"), F((11,), -3, 3)],
+    [F((1,)), I((1,), 5, 5), F((1,), dt="f16"), I((1,), 0, 0, "ui8"), B((1,)), F((1, 1)), F((1,))],
+    [F((0,)), I((0,), 0, 1), F((0,), dt="f16"), I((0,), 0, 1, "ui8"), B((0,)), F((2, 0)), F((0,))],
+    [F((6,), sp=[NAN] * 6), I((5,), 7, 7), F((4,), dt="f16", sp=[-0.0, 0.0, -0.0, 0.0]), I((6,), 0, 255, "ui8"),
+     B((5,), p=1.0), F((0, 3)), F((8,), -1, 1)],
+    [F((40,), step=0.25), I((50,), I32MIN, I32MAX), F((33,), dt="f16", step=0.125), I((64,), 0, 3, "ui8"),
+     B((9,), p=0.0), F((4, 6), step=1.0), F((30,), -5, 5)],
+])
+def _(f, i, h, u, b, m, x):
+    y0, i0, _ = unique_slices(f)
+    y1, i1, c1 = unique_slices(i, idx_dt=np.int64)
+    y2, i2, _ = unique_slices(h)
+    y3, i3, _ = unique_slices(u, idx_dt=np.int64)
+    y4, i4, _ = unique_slices(b)
+    y5, i5, c5 = unique_slices(m, axis=1)
+    y6, i6, _ = unique_slices(m, axis=0, idx_dt=np.int64)
+    y7, i7, _ = unique_slices(np.floor(x))
+    return y0, i0, y1, i1, c1, y2, i2, y3, i3, y4, i4, y5, i5, c5, y6, i6, y7, y7[i7]
+
+
 # --- issue 14: the fused activations of _FusedMatMul and _FusedConv2D -----------------
 
 

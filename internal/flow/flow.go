@@ -29,6 +29,10 @@ type Ops interface {
 	// IsConst reports whether op (nil: none) is a constant, which a
 	// segment copies in rather than takes as an argument.
 	IsConst(op *mlir.Op) bool
+	// CheckHost checks a control op of kind Host when compiling (its
+	// operands, declared results and attributes): a message for the first
+	// problem, or "".
+	CheckHost(op *mlir.Op) string
 }
 
 // HasControl reports whether fn has control ops at its top level.
@@ -140,8 +144,8 @@ func (fb *flowBuilder) control(fn *mlir.Func, op *mlir.Op, depth int) *Step {
 		return st
 	}
 	if st.Kind == Host {
-		if len(op.Operands) != 1 || len(op.Results) != 1 {
-			fb.fail(op, "expects one operand and one result, got %d and %d", len(op.Operands), len(op.Results))
+		if msg := fb.ops.CheckHost(op); msg != "" {
+			fb.fail(op, "%s", msg)
 		}
 		return st
 	}

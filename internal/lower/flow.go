@@ -3,6 +3,7 @@ package lower
 import (
 	"github.com/sandjit/sandjit/internal/flow"
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"github.com/sandjit/sandjit/internal/ops/where"
 	"github.com/sandjit/sandjit/memref"
 )
@@ -47,14 +48,30 @@ func controlOps() []*opDef {
 	for _, d := range ops {
 		d.tier, d.types = 3, setAll
 	}
-	ops = append(ops, &opDef{name: where.Name, doc: where.Doc, notes: where.Notes, control: ControlHost, tier: 2, types: setAll})
+	for _, h := range where.Ops() {
+		ops = append(ops, &opDef{name: h.Name, doc: h.Doc, notes: h.Notes, needs: h.Needs, control: ControlHost, tier: h.Tier, types: typeSet(h.Types)})
+	}
 	return ops
 }
 
+// hostOps are the ops of kind ControlHost, by name: static data, as the
+// registry.
+var hostOps = func() map[string]*opkit.HostDef {
+	m := map[string]*opkit.HostDef{}
+	for _, h := range where.Ops() {
+		m[h.Name] = h
+	}
+	return m
+}()
+
 // RunHost computes control step op of kind ControlHost on its operand
-// values.
-func RunHost(op *mlir.Op, in []*memref.Tensor) (*memref.Tensor, string) {
-	return where.Coordinates(op, in[0])
+// values; a message reports a run-time problem.
+func RunHost(op *mlir.Op, in []*memref.Tensor) ([]*memref.Tensor, string) {
+	h := hostOps[op.Name]
+	if h == nil {
+		panic("BUG: lower: RunHost of " + op.Name + ", which is not a host op")
+	}
+	return h.Run(op, in)
 }
 
 // registryOps tells package flow about ops, from the registry.
@@ -62,6 +79,12 @@ type registryOps struct{}
 
 func (registryOps) Control(name string) ControlKind { return controlKind(name) }
 func (registryOps) IsConst(op *mlir.Op) bool        { return isConstOp(op) }
+func (registryOps) CheckHost(op *mlir.Op) string {
+	if h := hostOps[op.Name]; h != nil {
+		return h.Check(op)
+	}
+	return ""
+}
 
 // BuildFlow splits fn (a function of m) for the host, and the functions
 // and regions its control ops run, recursively. Errors have positions.

@@ -243,23 +243,24 @@ func TestRunHostWhere(t *testing.T) {
 	}
 	ops := fn.Ops
 	x, _ := memref.FromSlice([]int{2, 3}, []float32{0, float32(math.Copysign(0, -1)), float32(math.NaN()), 1, 0, -2})
-	out, msg := RunHost(ops[0], []*memref.Tensor{x})
+	outs, msg := RunHost(ops[0], []*memref.Tensor{x})
 	if msg != "" {
 		t.Fatal(msg)
 	}
+	out := outs[0]
 	if got, _ := memref.Values[int64](out); !slices.Equal(out.Shape, []int{3, 2}) || !slices.Equal(got, []int64{0, 2, 1, 0, 1, 2}) {
 		t.Errorf("Where = %v %v", out.Shape, got)
 	}
 	for _, b := range []bool{true, false} {
-		out, msg := RunHost(ops[1], []*memref.Tensor{memref.Scalar(b)})
-		if want := map[bool]int{true: 1, false: 0}[b]; msg != "" || !slices.Equal(out.Shape, []int{want, 0}) {
-			t.Errorf("Where(%v) = %v %q", b, out.Shape, msg)
+		outs, msg := RunHost(ops[1], []*memref.Tensor{memref.Scalar(b)})
+		if want := map[bool]int{true: 1, false: 0}[b]; msg != "" || !slices.Equal(outs[0].Shape, []int{want, 0}) {
+			t.Errorf("Where(%v) = %v %q", b, outs, msg)
 		}
 	}
 	c, _ := memref.FromSlice([]int{4}, []complex64{0, complex(0, float32(math.Copysign(0, -1))), complex(0, 1), complex(2, 0)})
-	if out, msg := RunHost(ops[0], []*memref.Tensor{c}); msg != "" || !slices.Equal(out.Shape, []int{2, 1}) {
-		t.Errorf("Where(complex) = %v %q", out.Shape, msg)
-	} else if got, _ := memref.Values[int64](out); !slices.Equal(got, []int64{2, 3}) {
+	if outs, msg := RunHost(ops[0], []*memref.Tensor{c}); msg != "" || !slices.Equal(outs[0].Shape, []int{2, 1}) {
+		t.Errorf("Where(complex) = %v %q", outs, msg)
+	} else if got, _ := memref.Values[int64](outs[0]); !slices.Equal(got, []int64{2, 3}) {
 		t.Errorf("Where(complex) = %v", got)
 	}
 	if _, msg := RunHost(ops[2], []*memref.Tensor{x}); !strings.Contains(msg, "result must be i64") {

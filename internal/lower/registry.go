@@ -160,7 +160,7 @@ func isConstOp(op *mlir.Op) bool {
 // spelling suggestion.
 var knownUnsupported = []string{
 	"tf.RandomUniform",
-	"tf.RandomStandardNormal", "tf.Sort", "tf.Unique", "tf.NonMaxSuppressionV5",
+	"tf.RandomStandardNormal", "tf.Sort", "tf.NonMaxSuppressionV5",
 }
 
 func isKnownUnsupported(name string) bool {
@@ -219,7 +219,7 @@ func SupportMatrix() []OpSupport {
 	for n, d := range registry {
 		var dts []string
 		for _, dt := range memref.CompiledDTypes() {
-			if e := complexExt[shortName(n)]; d.control != 0 || d.types.has(dt) || e != nil && e.types.has(dt) {
+			if e := complexExt[shortName(n)]; d.control != 0 && d.control != ControlHost || d.types.has(dt) || e != nil && e.types.has(dt) {
 				dts = append(dts, supportName(dt))
 			}
 		}

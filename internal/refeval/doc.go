@@ -304,7 +304,8 @@
 // MatrixDiagV2, MatrixDiagV3, MatrixSetDiag, MatrixSetDiagV2,
 // MatrixSetDiagV3, MaxPool, MaxPool3D, MirrorPad, PopulationCount, Rank, Real, RightShift, ScatterNd,
 // Size, Split, SplitV, TensorScatterMax, TensorScatterMin,
-// TensorScatterSub, TopKV2, Unpack, Where, _FusedConv2D; _FusedMatMul also
+// TensorScatterSub, TopKV2, Unique, UniqueV2, UniqueWithCounts,
+// UniqueWithCountsV2, Unpack, Where, _FusedConv2D; _FusedMatMul also
 // takes the Add fusion and GeluExact/GeluApproximate.
 //
 // # Complex and bf16

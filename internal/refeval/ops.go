@@ -131,6 +131,10 @@ func multiOps() map[string]multiHandler {
 		"tf.Split":                   evalSplit,     // num_split equal parts along an axis (operand 0)
 		"tf.SplitV":                  evalSplit,     // parts of size_splits along an axis (operand 2)
 		"tf.Unpack":                  evalUnpack,    // the slices along an axis, that axis removed
+		"tf.Unique":                  evalUnique,    // distinct elements in order of first occurrence, and their positions
+		"tf.UniqueV2":                evalUnique,    // distinct slices along an axis (operand 1)
+		"tf.UniqueWithCounts":        evalUnique,    // as tf.Unique, with how often each occurs
+		"tf.UniqueWithCountsV2":      evalUnique,
 	}
 }
 

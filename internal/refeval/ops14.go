@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"strings"
 
 	"github.com/sandjit/sandjit/internal/mlir"
 	"github.com/sandjit/sandjit/memref"
@@ -686,4 +687,129 @@ func evalBetainc(ev *evaluator, op *mlir.Op) (*array, error) {
 		out.f[o] = refmath.RoundTo(dt, refmath.Betainc(in[0].f[i[0]], in[1].f[i[1]], in[2].f[i[2]]))
 	})
 	return out, nil
+}
+
+// evalUnique is tf.Unique, tf.UniqueV2 (operand 1: an axis of at most
+// one element; none: x is a vector) and their counts forms: the distinct
+// elements (slices along the axis) in order of first occurrence, each
+// element's position among them, and how often each occurs. Elements
+// compare with ==, as TF's hash map does: -0 equals +0, a NaN equals
+// nothing, so a slice with a NaN is distinct from every other. Quadratic:
+// each slice is compared with the distinct ones found before it.
+func evalUnique(ev *evaluator, op *mlir.Op) ([]*array, error) {
+	v2 := strings.HasSuffix(op.Name, "V2")
+	counts := strings.Contains(op.Name, "Counts")
+	want := 1
+	if v2 {
+		want = 2
+	}
+	in, err := ev.operands(op, want)
+	if err != nil {
+		return nil, err
+	}
+	x := in[0]
+	if kindOf(x.dt) == kComplex {
+		return nil, errElemType(op, x.dt)
+	}
+	axis := -1
+	if v2 {
+		a := in[1]
+		if len(a.shape) != 1 {
+			return nil, opError(op, mlir.ErrInvalid, "axis expects a 1D vector.")
+		}
+		if a.len() > 1 {
+			return nil, opError(op, mlir.ErrInvalid, "axis does not support input tensors larger than 1 elements")
+		}
+		if a.len() == 1 {
+			v := intBits(a, 0)
+			if v < 0 {
+				v += int64(len(x.shape))
+			}
+			if v < 0 || v >= int64(len(x.shape)) {
+				return nil, opError(op, mlir.ErrInvalid, "axis has to be between [0, %d)", len(x.shape))
+			}
+			axis = int(v)
+		}
+	}
+	if axis < 0 {
+		if len(x.shape) != 1 {
+			return nil, opError(op, mlir.ErrInvalid, "unique expects a 1D vector.")
+		}
+		axis = 0
+	}
+	outer, n := nd.NumElements(x.shape[:axis]), x.shape[axis]
+	inner := nd.NumElements(x.shape[axis+1:])
+	equal := func(i, j int) bool { // slices i and j
+		for o := 0; o < outer; o++ {
+			for e := 0; e < inner; e++ {
+				p, q := (o*n+i)*inner+e, (o*n+j)*inner+e
+				var eq bool
+				switch kindOf(x.dt) {
+				case kFloat:
+					eq = x.f[p] == x.f[q]
+				case kSigned:
+					eq = x.s[p] == x.s[q]
+				case kUnsigned:
+					eq = x.u[p] == x.u[q]
+				case kBool:
+					eq = x.b[p] == x.b[q]
+				}
+				if !eq {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	var firsts []int
+	pos := make([]int, n)
+	for i := 0; i < n; i++ {
+		pos[i] = -1
+		for u, f := range firsts {
+			if equal(f, i) {
+				pos[i] = u
+				break
+			}
+		}
+		if pos[i] < 0 {
+			pos[i] = len(firsts)
+			firsts = append(firsts, i)
+		}
+	}
+	shape := append([]int{}, x.shape...)
+	shape[axis] = len(firsts)
+	y, err := ev.alloc(op, x.dt, shape)
+	if err != nil {
+		return nil, err
+	}
+	for o := 0; o < outer; o++ {
+		for u, f := range firsts {
+			for e := 0; e < inner; e++ {
+				copyElem(y, (o*len(firsts)+u)*inner+e, x, (o*n+f)*inner+e)
+			}
+		}
+	}
+	it := op.Results[1].Type.Elem
+	if it != memref.Int32 && it != memref.Int64 {
+		return nil, opError(op, mlir.ErrInvalid, "out_idx must be i32 or i64, declared %s", op.Results[1].Type)
+	}
+	idx, err := ev.alloc(op, it, []int{n})
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range pos {
+		idx.s[i] = int64(p)
+	}
+	outs := []*array{y, idx}
+	if counts {
+		c, err := ev.alloc(op, it, []int{len(firsts)})
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range pos {
+			c.s[p]++
+		}
+		outs = append(outs, c)
+	}
+	return outs, nil
 }

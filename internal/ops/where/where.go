@@ -1,22 +1,57 @@
-// Package where defines the ops whose result's size depends on their
+// Package where defines the ops whose results' sizes depend on their
 // operand's data, which the host computes between two kernels (a run in
 // two phases; RATIONALE "Where: a run in two phases"): tf.Where with one
-// operand, the coordinates of the nonzero elements.
+// operand, the coordinates of the nonzero elements, and the unique
+// elements of a vector (unique.go).
 package where
 
 import (
 	"fmt"
 
 	"github.com/sandjit/sandjit/internal/mlir"
+	"github.com/sandjit/sandjit/internal/opkit"
 	"github.com/sandjit/sandjit/memref"
 )
 
-// The op's name and its words in the support matrix.
-const (
-	Name  = "tf.Where"
-	Doc   = "the coordinates of x's nonzero (true) elements, i64 [count, rank], in row-major order"
-	Notes = "one operand; the host computes it between the kernels before and after it (its size depends on the data): a run in two phases"
-)
+// Ops returns the family's definitions.
+func Ops() []*opkit.HostDef {
+	return append([]*opkit.HostDef{{
+		Name:  "tf.Where",
+		Doc:   "the coordinates of x's nonzero (true) elements, i64 [count, rank], in row-major order",
+		Notes: "one operand; the host computes it between the kernels before and after it (its size depends on the data): a run in two phases",
+		Tier:  2, Types: opkit.All | opkit.ComplexTypes,
+		Check: checkWhere,
+		Run: func(op *mlir.Op, in []*memref.Tensor) ([]*memref.Tensor, string) {
+			out, msg := Coordinates(op, in[0])
+			if msg != "" {
+				return nil, msg
+			}
+			return []*memref.Tensor{out}, ""
+		},
+	}}, uniqueOps()...)
+}
+
+// checkWhere checks the declared result when compiling: i64 [count,
+// rank], rank being the operand's when it is ranked.
+func checkWhere(op *mlir.Op) string {
+	if len(op.Operands) != 1 || len(op.Results) != 1 {
+		return fmt.Sprintf("expects one operand and one result, got %d and %d", len(op.Operands), len(op.Results))
+	}
+	x, t := op.Operands[0].Type, op.Results[0].Type
+	if t.Elem != memref.Int64 {
+		return fmt.Sprintf("result must be i64 coordinates, declared %s", t)
+	}
+	if !t.Ranked {
+		return ""
+	}
+	if t.Rank() != 2 {
+		return fmt.Sprintf("result must be coordinates of rank 2 ([count, rank]), declared %s", t)
+	}
+	if x.Ranked && t.Dims[1] != mlir.Dynamic && t.Dims[1] != x.Rank() {
+		return fmt.Sprintf("result must be [count, %d] for an operand of rank %d, declared %s", x.Rank(), x.Rank(), t)
+	}
+	return ""
+}
 
 // Coordinates computes op on its operand x: the coordinates of x's
 // nonzero elements in row-major order, i64 [count, rank] (a scalar gives
