@@ -115,6 +115,72 @@ func TestRandomRows(t *testing.T) {
 	}
 }
 
+// TestTop1 covers the arg-max path of k = 1 with k a constant (the path
+// alone) on a vector and a rank-3 tensor: the index is the insertion's
+// (ties first, the first NaN above every number) and the value is the
+// element at that index, bit for bit (so -0 stays -0).
+func TestTop1(t *testing.T) {
+	ctx := context.Background()
+	rt, err := engine.New(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Close(ctx)
+	exe, err := rt.Compile(ctx, []byte(`func.func @main(%v: tensor<?xf32>, %x: tensor<?x?x?xf32>) -> (tensor<1xf32>, tensor<1xi32>, tensor<?x?x1xf32>, tensor<?x?x1xi32>) {
+  %k = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %0:2 = "tf.TopKV2"(%v, %k) : (tensor<?xf32>, tensor<i32>) -> (tensor<1xf32>, tensor<1xi32>)
+  %1:2 = "tf.TopKV2"(%x, %k) : (tensor<?x?x?xf32>, tensor<i32>) -> (tensor<?x?x1xf32>, tensor<?x?x1xi32>)
+  func.return %0#0, %0#1, %1#0, %1#1 : tensor<1xf32>, tensor<1xi32>, tensor<?x?x1xf32>, tensor<?x?x1xi32>
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	negz := float32(math.Copysign(0, -1))
+	specials := []float32{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), 0, negz}
+	fill := func(n int, zeros bool) []float32 {
+		d := make([]float32, n)
+		for i := range d {
+			switch {
+			case zeros:
+				d[i] = [2]float32{0, negz}[r.IntN(2)]
+			case r.IntN(6) == 0:
+				d[i] = specials[r.IntN(len(specials))]
+			default:
+				d[i] = float32(r.IntN(7) - 3)
+			}
+		}
+		return d
+	}
+	for trial := range 40 {
+		n, a, c := 1+r.IntN(70), r.IntN(3), r.IntN(4)
+		vd, xd := fill(n, trial%4 == 0), fill(a*c*n, trial%4 == 1)
+		v, _ := memref.FromSlice([]int{n}, vd)
+		x, _ := memref.FromSlice([]int{a, c, n}, xd)
+		out, err := exe.Run(ctx, v, x)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		check := func(what string, row []float32, gv float32, gi int32) {
+			_, wi := want(row, 1)
+			if gi != wi[0] || math.Float32bits(gv) != math.Float32bits(row[wi[0]]) && !(gv != gv && row[wi[0]] != row[wi[0]]) {
+				t.Fatalf("trial %d %s %v: got %v at %d, want %v at %d", trial, what, row, gv, gi, row[wi[0]], wi[0])
+			}
+		}
+		gv, _ := memref.Values[float32](out[0])
+		gi, _ := memref.Values[int32](out[1])
+		check("vector", vd, gv[0], gi[0])
+		gv, _ = memref.Values[float32](out[2])
+		gi, _ = memref.Values[int32](out[3])
+		if !slices.Equal(out[2].Shape, []int{a, c, 1}) {
+			t.Fatalf("trial %d: shape %v", trial, out[2].Shape)
+		}
+		for row := range a * c {
+			check(fmt.Sprintf("row %d", row), xd[row*n:(row+1)*n], gv[row], gi[row])
+		}
+	}
+}
+
 // BenchmarkTopK: 64 rows of 1024 f32, k 1, 8 and 64, against a plain-Go
 // partial selection (the same O(n·k) insertion) in the same run.
 func BenchmarkTopK(b *testing.B) {
