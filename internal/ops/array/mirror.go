@@ -86,107 +86,35 @@ func dimsMirrorPad(_ *mlir.Op, fa opkit.Facts, in [][]int, vals [][]int64) ([]in
 	return out, ""
 }
 
-// lowerMirrorPad copies x into the interior of the result in one plain
-// nest (contiguous, vectorized as any copy), then fills the borders: for
-// each padded axis k, a nest over the slab before x and one over the slab
-// after it (the result's extent on every other axis, the padding's on k),
-// whose body computes the input index of each padded axis as an i32 kept
-// in range by the checks on the paddings. Corners belong to two slabs and
-// are written twice, with the same value. Before, one nest over the whole
-// result computed every element's index that way: 3.4× a Pad.
+// lowerMirrorPad is one nest over the result: each padded axis computes
+// its input index in the body (an i32 kept in range by the checks on the
+// paddings); axes without padding read the loop index itself.
 func lowerMirrorPad(b opkit.Builder, op *mlir.Op, fa opkit.Facts, res *mlir.Value) {
 	f := fa.(mirror)
 	x := op.Operands[0]
 	out := b.ResultBuffer(res)
 	t := b.Type(res)
-	xt := b.Type(x)
 	rank := len(t.Dims)
-	// The padding of axis a on side s (0 before, 1 after), and the
-	// result's index where the slab after x starts: a static value, or a
-	// parameter (1 + its index, as Index.OffParam).
-	type amount struct{ n, param int }
-	pad := func(a, side int) amount {
-		if f.pads != nil {
-			return amount{n: int(f.pads[2*a+side])}
-		}
-		aa := a
-		return amount{param: 1 + b.HostParam(fmt.Sprintf("%s.pad%d.%d", res, a, side), op, func(_ [][]int, vals [][]int64) int { return int(vals[1][2*aa+side]) })}
-	}
-	afterStart := func(a int) amount {
-		before := pad(a, 0)
-		if before.param == 0 && xt.Dims[a] != mlir.Dynamic {
-			return amount{n: before.n + xt.Dims[a]}
-		}
-		aa := a
-		return amount{param: 1 + b.HostParam(fmt.Sprintf("%s.after%d", res, a), op, func(in [][]int, vals [][]int64) int { return int(vals[1][2*aa]) + in[0][aa] })}
-	}
-	padded := func(a int) bool { return f.pads == nil || f.pads[2*a] != 0 || f.pads[2*a+1] != 0 }
-	offset := func(x loopir.Index, m amount) loopir.Index {
-		x.Off, x.OffParam = m.n, m.param
-		return x
-	}
-
-	cp := b.NewNest(op, x, nil)
-	v := b.Load(cp, x, opkit.Identity(rank))
-	idx := opkit.Identity(rank)
-	for a := range idx {
-		if padded(a) {
-			idx[a] = offset(idx[a], pad(a, 0))
-		}
-	}
-	b.Store(cp, out, t.Elem, idx, v)
-
-	for k := range rank {
-		for side := range 2 {
-			if f.pads != nil && f.pads[2*k+side] == 0 {
-				continue
-			}
-			start := amount{}
-			if side == 1 {
-				start = afterStart(k)
-			}
-			n := b.NewNest(op, res, nil)
-			if p := pad(k, side); p.param != 0 {
-				n.Loops[k].Extent = loopir.ParamSize(p.param - 1)
-			} else {
-				n.Loops[k].Extent = loopir.Static(p.n)
-			}
-			v := mirrorLoad(b, n, f, x, k, start, padded, func(a int) int {
-				p := pad(a, 0)
-				if p.param != 0 {
-					return n.Add(&loopir.Instr{Op: loopir.OpSize, Type: memref.Int32, Size: loopir.ParamSize(p.param - 1)})
-				}
-				return n.ConstBits(memref.Int32, uint64(p.n))
-			})
-			sidx := opkit.Identity(rank)
-			sidx[k] = offset(sidx[k], start)
-			b.Store(n, out, t.Elem, sidx, v)
-		}
-	}
-}
-
-// mirrorLoad loads, in nest n over a slab of the result (its loop k
-// offset by start), the input element each result element mirrors: the
-// padded axes' input indices are computed in the body, the others are
-// the loop indices.
-func mirrorLoad(b opkit.Builder, n *loopir.Nest, f mirror, x *mlir.Value, k int, start struct{ n, param int }, padded func(int) bool, before func(int) int) int {
-	rank := len(b.Type(x).Dims)
+	n := b.NewNest(op, res, nil)
 	i32 := memref.Int32
 	c := func(v int64) int { return n.ConstBits(i32, uint64(v)) }
 	idx := opkit.Identity(rank)
 	var dyn []int
-	for a := range idx {
-		if !padded(a) {
-			continue
+	for k := range idx {
+		var before int
+		if f.pads != nil {
+			if f.pads[2*k] == 0 && f.pads[2*k+1] == 0 {
+				continue
+			}
+			before = c(f.pads[2*k])
+		} else {
+			kk := k
+			p := b.HostParam(fmt.Sprintf("%s.before%d", res, k), op, func(_ [][]int, vals [][]int64) int { return int(vals[1][2*kk]) })
+			before = n.Add(&loopir.Instr{Op: loopir.OpSize, Type: i32, Size: loopir.ParamSize(p)})
 		}
-		dim := n.Add(&loopir.Instr{Op: loopir.OpSize, Type: i32, Size: b.Extent(x, a)})
-		j := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: i32, Loop: a})
-		if a == k && start.param != 0 {
-			j = n.Binary(loopir.OpAdd, i32, j, n.Add(&loopir.Instr{Op: loopir.OpSize, Type: i32, Size: loopir.ParamSize(start.param - 1)}))
-		} else if a == k && start.n != 0 {
-			j = n.Binary(loopir.OpAdd, i32, j, c(int64(start.n)))
-		}
-		i := n.Binary(loopir.OpSub, i32, j, before(a))
+		dim := n.Add(&loopir.Instr{Op: loopir.OpSize, Type: i32, Size: b.Extent(x, k)})
+		j := n.Add(&loopir.Instr{Op: loopir.OpIndex, Type: i32, Loop: k})
+		i := n.Binary(loopir.OpSub, i32, j, before)
 		o := int64(0)
 		if f.sym {
 			o = 1
@@ -198,7 +126,8 @@ func mirrorLoad(b opkit.Builder, n *loopir.Nest, f mirror, x *mlir.Value, k int,
 		i = n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: i32, Args: []int{above, high, i}})
 		i = n.Add(&loopir.Instr{Op: loopir.OpSelect, Type: i32, Args: []int{below, low, i}})
 		dyn = append(dyn, i)
-		idx[a] = loopir.Index{Loop: -1, Dyn: len(dyn)}
+		idx[k] = loopir.Index{Loop: -1, Dyn: len(dyn)}
 	}
-	return b.LoadChecked(n, x, idx, 0, dyn...)
+	v := b.LoadChecked(n, x, idx, 0, dyn...)
+	b.Store(n, out, t.Elem, opkit.Identity(rank), v)
 }
