@@ -65,6 +65,71 @@ type Buffer struct {
 	// axes in Ones set to 1.
 	Value int
 	Ones  []int
+
+	// Derived, on a buffer a pass made (Value NoValue) with dynamic dims,
+	// says how the host computes its run-time shape from the run's sizes.
+	Derived *Derived
+}
+
+// Derived is the run-time shape of a buffer a pass made: one size per
+// axis (Dims[a].Size / Dims[a].Div); when Gate says so, the axes the
+// buffer declares Dynamic are 0 instead.
+type Derived struct {
+	Dims []DerivedDim
+	Gate *PanelGate
+}
+
+// DerivedDim is one axis of a Derived shape: Size divided by Div (floor;
+// 0 means 1).
+type DerivedDim struct {
+	Size Size
+	Div  int
+}
+
+// PanelGate is PackMatmul's run-time test for a product whose extents
+// are run-time sizes: rows, cols and span (the i and j extents and the
+// size of C's last axis) pass when span is cols, cols is a multiple of
+// Width with at least two panels and rows is at least MinRows. A gated
+// shape has its dynamic axes 0 when the test fails, or, with Not, when it
+// passes; a nest whose extent is such an axis then runs no point.
+type PanelGate struct {
+	Rows, Cols, Span Size
+	Width, MinRows   int
+	Not              bool
+}
+
+// Pass reports whether the sizes pass the gate's test (Not aside).
+func (g *PanelGate) Pass(rows, cols, span int) bool {
+	return span == cols && cols%g.Width == 0 && cols/g.Width >= 2 && rows >= g.MinRows
+}
+
+// DerivedShape computes the run-time shape of a buffer with a Derived
+// shape, given the run-time value of any size.
+func (b *Buffer) DerivedShape(size func(Size) int) []int {
+	d := b.Derived
+	out := make([]int, len(d.Dims))
+	gated := false
+	if g := d.Gate; g != nil {
+		gated = g.Pass(size(g.Rows), size(g.Cols), size(g.Span)) == g.Not
+	}
+	for a, x := range d.Dims {
+		if !gated || b.Dims[a] != Dynamic {
+			out[a] = size(x.Size) / max(x.Div, 1)
+		}
+	}
+	return out
+}
+
+// sizes lists every size the shape depends on.
+func (d *Derived) sizes() []Size {
+	var out []Size
+	for _, x := range d.Dims {
+		out = append(out, x.Size)
+	}
+	if d.Gate != nil {
+		out = append(out, d.Gate.Rows, d.Gate.Cols, d.Gate.Span)
+	}
+	return out
 }
 
 // Rank is the number of axes.

@@ -39,26 +39,40 @@ const packMinRows = 128
 // rounds, faster in each: go test ./internal/wasmgen -run '^$' -bench
 // MatmulPacked -count 6): about 6%.
 //
-// Only products whose j, k and i extents are static (a specialised
-// kernel), whose B has no batch axes, is of the product's type and is
-// contiguous in j, whose N is a multiple of w (at least two panels) and
-// whose A has at least packMinRows rows are packed; anything else is left
-// as it is.
+// Products whose B has no batch axes, is of the product's type and is
+// contiguous in j are packed. With static i, k and j extents (a
+// specialised kernel) the pass decides: N a multiple of w with at least
+// two panels and at least packMinRows rows of A, or the product is left
+// as it is. With run-time extents the run decides, by the same test
+// (PanelGate, evaluated by the host with the buffers' shapes): the
+// panels and the packed product are laid out with shapes Derived from
+// the run's sizes, the general product follows them through a view of C
+// whose rows are 0 when the test passes, and the panels have no elements
+// when it fails; either way one of the two products runs no point. A
+// static extent that already fails the test (N not a multiple of w, too
+// few rows) leaves the product as it is.
 func PackMatmul(p *Program) {
 	for k := 0; k < len(p.Nests); k++ {
-		if pack := packMatmul(p, p.Nests[k]); pack != nil {
-			p.Nests = slices.Insert(p.Nests, k, pack)
+		pack, general := packMatmul(p, p.Nests[k])
+		if pack == nil {
+			continue
+		}
+		p.Nests = slices.Insert(p.Nests, k, pack)
+		k++
+		if general != nil {
+			p.Nests = slices.Insert(p.Nests, k+1, general)
 			k++
 		}
 	}
 }
 
 // packMatmul rewrites product nest n as PackMatmul says and returns the
-// packing nest to run before it, or returns nil and leaves n alone.
-func packMatmul(p *Program, n *Nest) *Nest {
+// packing nest to run before it and, for run-time extents, the general
+// product to run after it; or returns nils and leaves n alone.
+func packMatmul(p *Program, n *Nest) (pack, general *Nest) {
 	pr, ok := p.MatchProduct(n)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	dt, nb, A, B, C := pr.DType, pr.Batch, pr.A, pr.B, pr.C
 	iL, kL, jL := nb, nb+1, nb+2
@@ -70,12 +84,13 @@ func packMatmul(p *Program, n *Nest) *Nest {
 	K, ok2 := ext(kL)
 	N, ok3 := ext(jL)
 	w := packPanelBytes / dt.Size()
-	if !ok1 || !ok2 || !ok3 || rows < packMinRows || K < 1 || N%w != 0 || N/w < 2 {
-		return nil
+	static := ok1 && ok2 && ok3
+	if (ok1 && rows < packMinRows) || (ok2 && K < 1) || (ok3 && (N%w != 0 || N/w < 2)) {
+		return nil, nil
 	}
 	bb, cb := p.Buffers[B.Acc.Buf], p.Buffers[C.Acc.Buf]
 	if bb.DType != dt {
-		return nil
+		return nil, nil
 	}
 	// B: k and j once each, as plain indices, every other axis 0
 	// (MatchProduct has B contiguous in j and not using i).
@@ -83,26 +98,28 @@ func packMatmul(p *Program, n *Nest) *Nest {
 		switch {
 		case x.Loop < 0 && len(x.More) == 0:
 			if x.Off != 0 || x.OffParam != 0 {
-				return nil
+				return nil, nil
 			}
 		case x.Loop == kL || x.Loop == jL:
 			if !x.Simple() || x.Bcast != BcastNone {
-				return nil
+				return nil, nil
 			}
 		default:
-			return nil
+			return nil, nil
 		}
 	}
 	// C (its axes plain loops, j last, by MatchProduct): static dims, the
-	// view's.
+	// view's, unless the run decides.
 	last := len(C.Acc.Idx) - 1
-	for _, d := range cb.Dims {
-		if d == Dynamic {
-			return nil
+	if static {
+		for _, d := range cb.Dims {
+			if d == Dynamic {
+				return nil, nil
+			}
 		}
-	}
-	if cb.Dims[last] != N {
-		return nil
+		if cb.Dims[last] != N {
+			return nil, nil
+		}
 	}
 
 	packed := &Buffer{ID: len(p.Buffers), Name: bb.Name + ".panels", Kind: Temp, DType: dt,
@@ -110,11 +127,76 @@ func packMatmul(p *Program, n *Nest) *Nest {
 	viewDims := append(slices.Clone(cb.Dims[:last]), N/w, w)
 	view := &Buffer{ID: len(p.Buffers) + 1, Name: cb.Name + ".panels", Kind: View, DType: cb.DType,
 		Dims: viewDims, Base: p.Root(C.Acc.Buf), Value: NoValue}
-	p.Buffers = append(p.Buffers, packed, view)
+	for !static {
+		// The test is known to pass when rows and columns are static
+		// (they passed it above) and C's last axis is the j extent.
+		var gate *PanelGate
+		if !ok1 || !ok3 || cb.Dims[last] != N {
+			gate = &PanelGate{Rows: n.Loops[iL].Extent, Cols: n.Loops[jL].Extent, Span: DimOf(C.Acc.Buf, last), Width: w, MinRows: packMinRows}
+		}
+		kDim := K
+		if !ok2 {
+			kDim = Dynamic
+		}
+		packed.Dims = []int{N / w, kDim, w}
+		if gate != nil || !ok3 {
+			packed.Dims[0] = Dynamic
+		}
+		packed.Derived = &Derived{Gate: gate, Dims: []DerivedDim{{Size: n.Loops[jL].Extent, Div: w},
+			{Size: n.Loops[kL].Extent}, {Size: Static(w)}}}
+		cDims := func() []DerivedDim {
+			var out []DerivedDim
+			for a, d := range cb.Dims {
+				if d == Dynamic {
+					out = append(out, DerivedDim{Size: DimOf(C.Acc.Buf, a)})
+				} else {
+					out = append(out, DerivedDim{Size: Static(d)})
+				}
+			}
+			return out
+		}
+		view.Dims[last] = N / w
+		if !ok3 {
+			view.Dims[last] = Dynamic
+		}
+		view.Derived = &Derived{Dims: append(cDims()[:last], DerivedDim{Size: n.Loops[jL].Extent, Div: w}, DerivedDim{Size: Static(w)})}
+		if gate == nil {
+			p.Buffers = append(p.Buffers, packed, view)
+			break
+		}
+		// The general product writes C through a view whose row axis is
+		// 0 when the panels are used.
+		rowAxis := slices.IndexFunc(C.Acc.Idx, func(x Index) bool { return x.Loop == iL })
+		not := *gate
+		not.Not = true
+		cu := &Buffer{ID: len(p.Buffers) + 2, Name: cb.Name + ".general", Kind: View, DType: cb.DType,
+			Dims: slices.Clone(cb.Dims), Base: p.Root(C.Acc.Buf), Value: NoValue, Derived: &Derived{Dims: cDims(), Gate: &not}}
+		cu.Dims[rowAxis] = Dynamic
+		general = &Nest{Name: n.Name, Part: n.Part, Src: slices.Clone(n.Src), Loops: slices.Clone(n.Loops)}
+		general.Loops[iL].Extent = DimOf(cu.ID, rowAxis)
+		for _, in := range n.Body {
+			in = in.Clone()
+			if in.Op == OpAccum {
+				in.Acc.Buf = cu.ID
+			}
+			general.Body = append(general.Body, in)
+		}
+		p.Buffers = append(p.Buffers, packed, view, cu)
+		break
+	}
+	if static {
+		p.Buffers = append(p.Buffers, packed, view)
+	}
+	packExt := []Loop{{Extent: Static(N / w)}, {Extent: Static(K)}, {Extent: Static(w)}}
+	if !static {
+		packExt[0].Extent = DimOf(packed.ID, 0)
+		if !ok2 {
+			packExt[1].Extent = DimOf(packed.ID, 1)
+		}
+	}
 
 	// The packing nest: Bp[jp, k, jj] = B[…, k, w·jp + jj].
-	pack := &Nest{Name: "PackPanels", Part: 0, Src: slices.Clone(n.Src),
-		Loops: []Loop{{Extent: Static(N / w)}, {Extent: Static(K)}, {Extent: Static(w)}}}
+	pack = &Nest{Name: "PackPanels", Part: 0, Src: slices.Clone(n.Src), Loops: packExt}
 	src := &Access{Buf: B.Acc.Buf, Idx: slices.Clone(B.Acc.Idx)}
 	for a, x := range src.Idx {
 		switch x.Loop {
@@ -154,10 +236,10 @@ func packMatmul(p *Program, n *Nest) *Nest {
 	}
 	C.Acc = &Access{Buf: view.ID, Idx: append(cIdx, Index{Loop: nb}, Index{Loop: jL + 1})}
 	loops := slices.Clone(n.Loops[:nb])
-	loops = append(loops, Loop{Extent: Static(N / w)}, n.Loops[iL], n.Loops[kL], Loop{Extent: Static(w)})
+	loops = append(loops, Loop{Extent: packExt[0].Extent}, n.Loops[iL], n.Loops[kL], Loop{Extent: Static(w)})
 	n.Loops = loops
 	if n.Part >= nb {
 		n.Part++
 	}
-	return pack
+	return pack, general
 }

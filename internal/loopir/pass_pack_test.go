@@ -1,14 +1,16 @@
 package loopir
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sandjit/sandjit/memref"
 )
 
-// product builds C[b, i, j] += A[b, i, k] · B[k, j] with static extents
-// (batch 0 for no batch loop), as the lowering of MatMul does.
+// product builds C[b, i, j] += A[b, i, k] · B[k, j] (batch 0 for no
+// batch loop), as the lowering of MatMul does; a Dynamic m, k or n is a
+// run-time size read from A's or B's descriptor.
 func product(dt memref.DType, batch, m, k, n int) *Program {
 	var aDims, cDims []int
 	var bl []Loop
@@ -21,7 +23,13 @@ func product(dt memref.DType, batch, m, k, n int) *Program {
 		{ID: 2, Name: "c", Kind: Output, DType: dt, Dims: append(cDims, m, n)},
 	}}
 	nb := len(bl)
-	loops := append(bl, Loop{Extent: Static(m)}, Loop{Extent: Static(k), Kind: Reduce}, Loop{Extent: Static(n)})
+	ext := func(d, buf, axis int) Size { // Dynamic: the run-time size of buf's axis
+		if d == Dynamic {
+			return DimOf(buf, axis)
+		}
+		return Static(d)
+	}
+	loops := append(bl, Loop{Extent: ext(m, 0, nb)}, Loop{Extent: ext(k, 1, 0), Kind: Reduce}, Loop{Extent: ext(n, 1, 1)})
 	nest := &Nest{Name: "MatMul", Part: 0, Loops: loops, Src: []string{"'tf.MatMul' at k.mlir:1:1"}}
 	var ai, ci []Index
 	if nb > 0 {
@@ -87,9 +95,6 @@ nest n1 MatMul (i0 < 3, i1 < 128, i2 < 40 red, i3 < 16) split i1  // 'tf.MatMul'
 		"few rows":                      product(f32, 0, 127, 40, 48),
 		"integers":                      product(memref.Int32, 0, 128, 40, 48),
 	}
-	dyn := product(f32, 0, 128, 40, 48)
-	dyn.Nests[0].Loops[2].Extent = DimOf(1, 1)
-	left["dynamic N"] = dyn
 	trans := product(f32, 0, 128, 40, 48)
 	trans.Nests[0].Body[1].Acc.Idx = []Index{{Loop: 2}, {Loop: 1}} // B[j, k]: not contiguous in j
 	trans.Buffers[1].Dims = []int{48, 40}
@@ -108,5 +113,90 @@ nest n1 MatMul (i0 < 3, i1 < 128, i2 < 40 red, i3 < 16) split i1  // 'tf.MatMul'
 		if got := p.String(); got != before {
 			t.Errorf("%s: changed:\n%s", name, got)
 		}
+	}
+}
+
+// TestPackMatmulDynamic: with run-time extents the panels, the packed
+// product and the general product are all there, shapes derived from the
+// run's sizes and gated by the same test the static pass applies.
+func TestPackMatmulDynamic(t *testing.T) {
+	p := product(f32, 0, Dynamic, Dynamic, Dynamic)
+	PackMatmul(p)
+	if err := p.Verify(); err != nil {
+		t.Fatalf("%v\n%s", err, p)
+	}
+	want := `program mm
+  buf b0 input f32 [?, ?]  // a
+  buf b1 input f32 [?, ?]  // b
+  buf b2 output f32 [?, ?]  // c
+  buf b3 temp f32 [?, ?, 16] = [b1.d1/16, b1.d0, 16] if panels16(b0.d0, b1.d1, b2.d1, 128)  // b.panels
+  buf b4 view of b2 f32 [?, ?, 16] = [b2.d0, b1.d1/16, 16]  // c.panels
+  buf b5 view of b2 f32 [?, ?] = [b2.d0, b2.d1] if !panels16(b0.d0, b1.d1, b2.d1, 128)  // c.general
+nest n0 PackPanels (i0 < b3.d0, i1 < b3.d1, i2 < 16) split i0  // 'tf.MatMul' at k.mlir:1:1
+  v0 = load f32 b1[i1, i2+i0*16]
+  store f32 b3[i0, i1, i2], v0
+nest n1 MatMul (i0 < b3.d0, i1 < b0.d0, i2 < b1.d0 red, i3 < 16) split i1  // 'tf.MatMul' at k.mlir:1:1
+  v0 = load f32 b0[i1, i2]
+  v1 = load f32 b3[i0, i2, i3]
+  v2 = mul f32 v0, v1
+  accum.sum f32 b4[i1, i0, i3], v2
+nest n2 MatMul (i0 < b5.d0, i1 < b1.d0 red, i2 < b1.d1) split i0  // 'tf.MatMul' at k.mlir:1:1
+  v0 = load f32 b0[i0, i1]
+  v1 = load f32 b1[i1, i2]
+  v2 = mul f32 v0, v1
+  accum.sum f32 b5[i0, i2], v2
+`
+	if got := p.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if !p.WritesWhole(3) {
+		t.Error("the packing nest does not write the panels whole: they would be zeroed every run")
+	}
+	// The host's shapes: exactly one product runs.
+	for _, c := range []struct {
+		m, k, n int
+		packed  bool
+	}{{512, 512, 512, true}, {128, 3, 32, true}, {127, 3, 32, false}, {512, 512, 16, false}, {512, 7, 40, false}, {0, 0, 0, false}} {
+		size := func(s Size) int {
+			switch {
+			case s.Kind == SizeStatic:
+				return s.N
+			case s.Buf == 0:
+				return []int{c.m, c.k}[s.Axis]
+			case s.Buf == 1:
+				return []int{c.k, c.n}[s.Axis]
+			case s.Buf == 2:
+				return []int{c.m, c.n}[s.Axis]
+			}
+			t.Fatalf("size %v", s)
+			return 0
+		}
+		bp, cv, cu := p.Buffers[3].DerivedShape(size), p.Buffers[4].DerivedShape(size), p.Buffers[5].DerivedShape(size)
+		wantBp, wantCu := []int{0, 0, 16}, []int{c.m, c.n}
+		if c.packed {
+			wantBp, wantCu = []int{c.n / 16, c.k, 16}, []int{0, 0}
+		}
+		if !slices.Equal(bp, wantBp) || !slices.Equal(cu, wantCu) || !slices.Equal(cv, []int{c.m, c.n / 16, 16}) {
+			t.Errorf("%+v: panels %v, packed view %v, general view %v", c, bp, cv, cu)
+		}
+	}
+
+	// A static extent that fails the test leaves the product alone; one
+	// that passes it stays static in the shapes.
+	for _, c := range [][3]int{{100, Dynamic, Dynamic}, {Dynamic, Dynamic, 40}, {Dynamic, Dynamic, 16}} {
+		p := product(f32, 0, c[0], c[1], c[2])
+		PackMatmul(p)
+		if len(p.Nests) != 1 {
+			t.Errorf("%v: packed:\n%s", c, p)
+		}
+	}
+	p = product(f32, 2, 256, Dynamic, 64)
+	PackMatmul(p)
+	if err := p.Verify(); err != nil {
+		t.Fatalf("%v\n%s", err, p)
+	}
+	if s := p.String(); len(p.Nests) != 2 || !strings.Contains(s, "temp f32 [4, ?, 16] = [4, b1.d0, 16]  //") ||
+		!strings.Contains(s, "view of b2 f32 [2, 256, 4, 16] = [2, 256, 4, 16]  //") {
+		t.Errorf("static rows and columns, run-time k:\n%s", s)
 	}
 }

@@ -36,7 +36,27 @@ func (p *Program) Write(w io.Writer) {
 		if b.Kind == View {
 			view = fmt.Sprintf(" of b%d", b.Base)
 		}
-		fmt.Fprintf(w, "  buf b%d %s%s %s [%s]  // %s\n", b.ID, b.Kind, view, b.DType, dimsString(b.Dims), b.Name)
+		derived := ""
+		if d := b.Derived; d != nil {
+			parts := make([]string, len(d.Dims))
+			for a, x := range d.Dims {
+				parts[a] = x.Size.String()
+				if x.Size.Kind == SizeStatic {
+					parts[a] = strconv.Itoa(x.Size.N / max(x.Div, 1))
+				} else if x.Div > 1 {
+					parts[a] += "/" + strconv.Itoa(x.Div)
+				}
+			}
+			derived = " = [" + strings.Join(parts, ", ") + "]"
+			if g := d.Gate; g != nil {
+				not := ""
+				if g.Not {
+					not = "!"
+				}
+				derived += fmt.Sprintf(" if %spanels%d(%v, %v, %v, %d)", not, g.Width, g.Rows, g.Cols, g.Span, g.MinRows)
+			}
+		}
+		fmt.Fprintf(w, "  buf b%d %s%s %s [%s]%s  // %s\n", b.ID, b.Kind, view, b.DType, dimsString(b.Dims), derived, b.Name)
 	}
 	for k, n := range p.Nests {
 		writeNest(w, k, n)

@@ -33,6 +33,29 @@ func (p *Program) Verify() error {
 				bad("b%d: dim %d is %d", i, a, d)
 			}
 		}
+		if d := b.Derived; d != nil {
+			if b.Value != NoValue || len(d.Dims) != len(b.Dims) {
+				bad("b%d: derived shape of rank %d on a buffer of rank %d and value %d", i, len(d.Dims), len(b.Dims), b.Value)
+			}
+			for _, s := range d.sizes() {
+				switch {
+				case s.Kind == SizeDim && (s.Buf < 0 || s.Buf >= i):
+					bad("b%d: derived from b%d, which is not an earlier buffer", i, s.Buf)
+				case s.Kind == SizeParam && (s.N < 0 || s.N >= len(p.Params)):
+					bad("b%d: derived from parameter %d of %d", i, s.N, len(p.Params))
+				}
+			}
+			if g := d.Gate; g != nil && (g.Width < 1 || !slices.Contains(b.Dims, Dynamic)) {
+				bad("b%d: gate of width %d on dims %v", i, g.Width, b.Dims)
+			}
+			for a, x := range d.Dims {
+				if x.Div < 0 || (b.Dims[a] != Dynamic && (x.Size.Kind != SizeStatic || x.Size.N/max(x.Div, 1) != b.Dims[a])) {
+					bad("b%d: dim %d is %d, derived as %v/%d", i, a, b.Dims[a], x.Size, x.Div)
+				}
+			}
+		} else if b.Value == NoValue && slices.Contains(b.Dims, Dynamic) {
+			bad("b%d: a pass's buffer with dynamic dims and no derived shape", i)
+		}
 		if b.Kind == View && (b.Base < 0 || b.Base >= i || p.Buffers[b.Base].Kind == View) {
 			bad("b%d: view of b%d, which is not an earlier non-view buffer", i, b.Base)
 		}

@@ -386,6 +386,17 @@ func bufferShape(bufShapes map[*loopir.Buffer]func(*HostState) []int, hs *HostSt
 	if f, ok := bufShapes[buf]; ok {
 		return f(hs)
 	}
+	if buf.Derived != nil { // made by a pass, shaped by the run's sizes
+		return buf.DerivedShape(func(s loopir.Size) int {
+			switch s.Kind {
+			case loopir.SizeDim:
+				return k.BufferShape(hs, k.Program.Buffers[s.Buf])[s.Axis]
+			case loopir.SizeParam:
+				return k.ParamValue(hs, k.Program.Params[s.N])
+			}
+			return s.N
+		})
+	}
 	if buf.Value == loopir.NoValue { // made by a pass: static dims
 		return slices.Clone(buf.Dims)
 	}
