@@ -17,6 +17,9 @@ type backend interface {
 	// codegen is how kernels must be generated for this backend (e.g. a
 	// shared memory import).
 	codegen(arenaBytes uint64) wasmgen.Options
+	// relaxedSIMD reports whether the backend runs relaxed SIMD
+	// instructions (WithFusedMultiplyAdd needs them).
+	relaxedSIMD() bool
 	newArena(ctx context.Context, bytes uint64) (arenaBackend, error)
 	close(ctx context.Context) error
 }

@@ -33,6 +33,9 @@ func (b *wazeroBackend) name() string { return "wazero" }
 // Runtime, which is cheaper per access than a shared one.
 func (b *wazeroBackend) codegen(uint64) wasmgen.Options { return wasmgen.Options{} }
 
+// relaxedSIMD: wazero v1.12 implements no relaxed SIMD instruction.
+func (b *wazeroBackend) relaxedSIMD() bool { return false }
+
 // close does nothing: the compilation cache belongs to the engine's Cache.
 func (b *wazeroBackend) close(ctx context.Context) error { return nil }
 

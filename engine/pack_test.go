@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/sandjit/sandjit/internal/golden"
@@ -166,6 +168,57 @@ func TestPackedMatmulsDynamic(t *testing.T) {
 					if err := golden.Compare(got[0], want[0], 0, 0); err != nil {
 						t.Errorf("%s: %v", what, err)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestFusedMultiplyAdd: WithFusedMultiplyAdd puts relaxed_madd in the
+// matmul kernel on a backend with relaxed SIMD, whose results then stay
+// within the tolerance of a k-term sum of the reference (float64) and
+// differ from the default's by at most a few units in the last place;
+// without it, every backend gives the default's bits; a backend without
+// relaxed SIMD refuses it.
+func TestFusedMultiplyAdd(t *testing.T) {
+	ctx := context.Background()
+	if _, err := New(ctx, WithFusedMultiplyAdd(true)); !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("wazero with fused multiply-add: %v, want ErrUnsupported", err)
+	}
+	const src = `func.func @f(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = "tf.MatMul"(%a, %b) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %0 : tensor<?x?xf32>
+}`
+	for _, sh := range [][3]int{{256, 96, 64}, {37, 50, 21}} {
+		a := f32s(t, []int{sh[0], sh[1]}, func(i int) float32 { return float32((i*37)%23)/8.3 - 1.3 })
+		b := f32s(t, []int{sh[1], sh[2]}, func(i int) float32 { return float32((i*29+5)%19)/7.1 - 1.1 })
+		base, err := compile(t, newRuntime(t), src).Run(ctx, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, backend := range Backends() {
+			if backend == "wazero" {
+				continue
+			}
+			for _, on := range []bool{false, true} {
+				what := fmt.Sprintf("%v/%s/fma %v", sh, backend, on)
+				rt := newRuntime(t, WithBackend(backend), WithFusedMultiplyAdd(on))
+				exe := compile(t, rt, src)
+				x, err := exe.ExecutableFor(ctx, a, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if has := strings.Contains(x.WAT(), "relaxed_madd"); has != on {
+					t.Errorf("%s: relaxed_madd in the kernel: %v", what, has)
+				}
+				x.Release()
+				got := checkAgainstReference(t, exe, []*memref.Tensor{a, b}, 1e-5, 1e-5)
+				tol := 0.0
+				if on {
+					tol = 1e-5
+				}
+				if err := golden.Compare(got[0], base[0], tol, tol); err != nil {
+					t.Errorf("%s: against the default (wazero): %v", what, err)
 				}
 			}
 		}

@@ -55,6 +55,7 @@ type config struct {
 	// context's deadline).
 	maxIterations  int64
 	genericKernels bool
+	fma            bool
 	limits         CompileLimits
 }
 
@@ -177,6 +178,20 @@ func WithGenericKernels() Option {
 	return func(c *config) error { c.genericKernels = true; return nil }
 }
 
+// WithFusedMultiplyAdd computes the matrix-product kernel's updates
+// acc + a·b with relaxed SIMD's fused multiply-add (f32x4.relaxed_madd),
+// one rounding instead of two where the CPU has FMA: faster, but results
+// may differ from the default's in the last bits (each product term is
+// no longer rounded before it is added; the error bound of a k-term dot
+// product stays of the same order, k·u·Σ|a·b|) and from one CPU to
+// another. Off by default, so that every backend gives the same bits.
+// Only backends with relaxed SIMD take it (wasmtime): with wazero, which
+// has none, New fails with an error wrapping ErrUnsupported rather than
+// ignore the request.
+func WithFusedMultiplyAdd(on bool) Option {
+	return func(c *config) error { c.fma = on; return nil }
+}
+
 // WithBackend picks the Wasm runtime: "wazero" (the default, pure Go) or
 // another that this build has (Backends).
 func WithBackend(name string) Option {
@@ -245,9 +260,15 @@ func New(ctx context.Context, opts ...Option) (*Runtime, error) {
 		releaseCache()
 		return nil, fmt.Errorf("engine.New: %w", err)
 	}
+	if cfg.fma && !b.relaxedSIMD() {
+		b.close(ctx)
+		releaseCache()
+		return nil, fmt.Errorf("engine.New: fused multiply-add needs relaxed SIMD, which the %s backend lacks: %w", cfg.backend, ErrUnsupported)
+	}
 	r.backend = b
 	r.codegen = b.codegen(cfg.arenaBytes)
 	r.codegen.GenericLinalg = cfg.genericKernels
+	r.codegen.FusedMultiplyAdd = cfg.fma
 	a, err := newArena(ctx, r.backend, cfg.arenaBytes, cfg.arenaLimit)
 	if err != nil {
 		b.close(ctx)

@@ -17,7 +17,7 @@ import (
 func init() {
 	commands = append(commands, command{"bench",
 		"the benchmark suite against plain Go (and C): sandjit bench [--kernel=K1,K7] [--size=1024] [--workers=1] [--static] [--native] [--json] [--plot=out.svg]", runBench,
-		"sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--static] [--native] [--json] [--plot=FILE.svg]"})
+		"sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--fma] [--static] [--native] [--json] [--plot=FILE.svg]"})
 }
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -35,9 +35,10 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	asJSON := fs.Bool("json", false, "print the results as JSON (one object per kernel) instead of a table")
 	plot := fs.String("plot", "", "also write an SVG bar chart of the ratios to this file")
 	static := fs.Bool("static", false, "skip the dynamic form of each kernel (every dim ?), which is otherwise timed beside the static one")
+	fma := fs.Bool("fma", false, "fused multiply-add in the matmul kernel (relaxed SIMD: wasmtime only; results may differ in the last bits)")
 	native := fs.Bool("native", false, "also measure the suite's C peer (C -O3 and C -Ofast), built with $CC or gcc, in the same sitting")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--static] [--native] [--json] [--plot=FILE.svg]")
+		fmt.Fprintln(fs.Output(), "Usage: sandjit bench [--kernel=K1,K7] [--size=1024] [--iters=N] [--workers=1] [--backend=wazero] [--specialize=enabled] [--fma] [--static] [--native] [--json] [--plot=FILE.svg]")
 		fmt.Fprint(fs.Output(), "\nTimes the suite's kernels through the engine (RunInArena, Run and RunInto on inputs in the arena, Run on\ninputs on the Go heap), the same kernel in its dynamic form (every dim ?, RunInArena) and a plain-Go baseline,\ninterleaved, after checking each result against the baseline.\nWith --native, a C implementation of each kernel built with -O3 and with -Ofast follows on the same inputs.\n\n")
 		for _, k := range bench.Suite() {
 			fmt.Fprintf(fs.Output(), "  %-4s %s\n", k.Name, k.Title)
@@ -53,7 +54,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("bench: unexpected argument %q", pos[0])
 	}
 	cfg := bench.Config{Size: *size, Iters: *iters, Budget: *budget, Warmup: *warmup, Workers: *workers,
-		Backend: *backend, Seed: *seed, Static: *static}
+		Backend: *backend, Seed: *seed, Static: *static, FusedMultiplyAdd: *fma}
 	switch {
 	case *size < 1:
 		return usagef("bench: --size must be positive, got %d", *size)

@@ -27,10 +27,14 @@ type Config struct {
 	// Warmup is the number of unmeasured calls of each variant before
 	// the result is checked and calibration runs (0: 3; negative: none);
 	// calibration runs each variant for a further ~20 ms, unmeasured too.
-	Warmup         int
-	Workers        int    // engine.WithWorkers; 0: 1 (one thread)
-	Backend        string // engine.WithBackend; "": wazero
-	Specialization engine.Specialization
+	Warmup  int
+	Workers int    // engine.WithWorkers; 0: 1 (one thread)
+	Backend string // engine.WithBackend; "": wazero
+	// FusedMultiplyAdd is engine.WithFusedMultiplyAdd (a backend with
+	// relaxed SIMD only; results are then checked within the kernel's
+	// tolerance as always, no longer bit for bit against wazero).
+	FusedMultiplyAdd bool
+	Specialization   engine.Specialization
 	// Static skips the dynamic form of each kernel (Kernel.DynamicSource),
 	// which is otherwise compiled with the same specialization mode and
 	// timed through RunInArena beside the static form (Result.Dynamic).
@@ -207,7 +211,8 @@ func Run(ctx context.Context, cfg Config) ([]Result, error) {
 		need = max(need, 4*k.Bytes(d))
 	}
 	arena := min(int64(1)<<32, (need+64<<20+0xffff)&^0xffff)
-	rt, err := engine.New(ctx, engine.WithWorkers(cfg.Workers), engine.WithBackend(cfg.Backend), engine.WithArenaSize(arena))
+	rt, err := engine.New(ctx, engine.WithWorkers(cfg.Workers), engine.WithBackend(cfg.Backend), engine.WithArenaSize(arena),
+		engine.WithFusedMultiplyAdd(cfg.FusedMultiplyAdd))
 	if err != nil {
 		return nil, err
 	}

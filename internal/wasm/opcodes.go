@@ -427,6 +427,8 @@ const (
 	OpI32x4TruncSatF64x2UZero          // i32x4.trunc_sat_f64x2_u_zero: two f64 to u32 in lanes 0-1, saturating
 	OpF64x2ConvertLowI32x4S            // f64x2.convert_low_i32x4_s: i32 lanes 0-1 to f64
 	OpF64x2ConvertLowI32x4U            // f64x2.convert_low_i32x4_u: u32 lanes 0-1 to f64
+	OpF32x4RelaxedMadd                 // f32x4.relaxed_madd: lanewise a * b + c, fused or not as the host decides (relaxed SIMD)
+	OpF64x2RelaxedMadd                 // f64x2.relaxed_madd: lanewise a * b + c, fused or not as the host decides (relaxed SIMD)
 	NumOpcodes                         // one past the last opcode: tables indexed by Opcode have this length
 )
 
@@ -854,4 +856,6 @@ var opcodes = [NumOpcodes]opInfo{
 	OpI32x4TruncSatF64x2UZero:   {"i32x4.trunc_sat_f64x2_u_zero", 0xfd, 0xfd, immNone},
 	OpF64x2ConvertLowI32x4S:     {"f64x2.convert_low_i32x4_s", 0xfd, 0xfe, immNone},
 	OpF64x2ConvertLowI32x4U:     {"f64x2.convert_low_i32x4_u", 0xfd, 0xff, immNone},
+	OpF32x4RelaxedMadd:          {"f32x4.relaxed_madd", 0xfd, 0x105, immNone},
+	OpF64x2RelaxedMadd:          {"f64x2.relaxed_madd", 0xfd, 0x107, immNone},
 }

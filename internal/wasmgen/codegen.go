@@ -47,6 +47,12 @@ type Options struct {
 	// another instead of interleaving them (interleave.go): for
 	// comparisons.
 	InOrder bool
+	// FusedMultiplyAdd computes the matmul kernel's vector updates
+	// acc + a·b with relaxed SIMD's relaxed_madd (one rounding where the
+	// host has FMA) instead of a multiply and an add: faster where the
+	// backend supports relaxed SIMD (wasmtime), but no longer the bits of
+	// the generic path or of wazero. Off by default.
+	FusedMultiplyAdd bool
 }
 
 // Key is a canonical encoding of the options, for cache keys.
@@ -63,6 +69,9 @@ func (o Options) Key() []byte {
 	}
 	if o.InOrder {
 		k += "/inorder"
+	}
+	if o.FusedMultiplyAdd {
+		k += "/fma"
 	}
 	return []byte(k)
 }

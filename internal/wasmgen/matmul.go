@@ -89,6 +89,7 @@ type mmGen struct {
 	sAi, sAk, sBk, sCi iv // byte strides
 
 	splat, vmul, vadd, sload, sstore, smul, sadd wasm.Opcode
+	vmadd                                        wasm.Opcode // relaxed_madd (Options.FusedMultiplyAdd), or 0
 }
 
 // matmulFunc emits nest_k's body for a matched matmul (after the ABI
@@ -110,9 +111,14 @@ func (g *gen) matmulFunc(f *wasm.Func, n *loopir.Nest, mm *matmulNest) error {
 	if mm.dt == memref.Float32 {
 		e.splat, e.vmul, e.vadd = wasm.OpV128Load32Splat, wasm.OpF32x4Mul, wasm.OpF32x4Add
 		e.sload, e.sstore, e.smul, e.sadd = wasm.OpF32Load, wasm.OpF32Store, wasm.OpF32Mul, wasm.OpF32Add
+		e.vmadd = wasm.OpF32x4RelaxedMadd
 	} else {
 		e.splat, e.vmul, e.vadd = wasm.OpV128Load64Splat, wasm.OpF64x2Mul, wasm.OpF64x2Add
 		e.sload, e.sstore, e.smul, e.sadd = wasm.OpF64Load, wasm.OpF64Store, wasm.OpF64Mul, wasm.OpF64Add
+		e.vmadd = wasm.OpF64x2RelaxedMadd
+	}
+	if !g.opts.FusedMultiplyAdd {
+		e.vmadd = 0
 	}
 	// A's k stride must be static to unroll k (the splats of a group are
 	// offsets from one pointer); B's may come from the descriptor (a
@@ -572,15 +578,25 @@ func (e *mmGen) tile(t *mmTile, ii uint32, mr, nv int) {
 	}
 }
 
-// rowFMA emits acc[v] += a·b[v] (or b[v]·a) for one row of a tile.
+// rowFMA emits acc[v] += a·b[v] (or b[v]·a) for one row of a tile: a
+// multiply and an add, or one relaxed_madd for vectors when the options
+// ask for it.
 func (e *mmGen) rowFMA(acc []uint32, a uint32, b []uint32, scalar bool) {
 	f := e.f
 	for v := range b {
-		f.LocalGet(acc[v])
 		x, y := a, b[v]
 		if !e.mm.aFirst != (e.cfg.splat&1 != 0) {
 			x, y = y, x
 		}
+		if !scalar && e.vmadd != 0 {
+			f.LocalGet(x)
+			f.LocalGet(y)
+			f.LocalGet(acc[v])
+			f.Op(e.vmadd)
+			f.LocalSet(acc[v])
+			continue
+		}
+		f.LocalGet(acc[v])
 		f.LocalGet(x)
 		f.LocalGet(y)
 		if scalar {
