@@ -377,15 +377,6 @@ func (k *Kernel) HostWith(args [][]int, argVals [][]int64) (*HostState, error) {
 
 // BufferShape returns the run-time shape of buffer buf.
 func (k *Kernel) BufferShape(hs *HostState, buf *loopir.Buffer) []int {
-	return bufferShape(k.bufShapes, hs, buf)
-}
-
-// bufferShape is buffer buf's run-time shape, given the shapes of the
-// buffers whose shape is not a value's.
-func bufferShape(bufShapes map[*loopir.Buffer]func(*HostState) []int, hs *HostState, buf *loopir.Buffer) []int {
-	if f, ok := bufShapes[buf]; ok {
-		return f(hs)
-	}
 	if buf.Derived != nil { // made by a pass, shaped by the run's sizes
 		return buf.DerivedShape(func(s loopir.Size) int {
 			switch s.Kind {
@@ -396,6 +387,16 @@ func bufferShape(bufShapes map[*loopir.Buffer]func(*HostState) []int, hs *HostSt
 			}
 			return s.N
 		})
+	}
+	return bufferShape(k.bufShapes, hs, buf)
+}
+
+// bufferShape is buffer buf's run-time shape, given the shapes of the
+// buffers whose shape is not a value's (a buffer with a Derived shape,
+// which the passes make after lowering, needs the kernel: BufferShape).
+func bufferShape(bufShapes map[*loopir.Buffer]func(*HostState) []int, hs *HostState, buf *loopir.Buffer) []int {
+	if f, ok := bufShapes[buf]; ok {
+		return f(hs)
 	}
 	if buf.Value == loopir.NoValue { // made by a pass: static dims
 		return slices.Clone(buf.Dims)
