@@ -74,9 +74,9 @@ func TestUnrolledReduceDynamic(t *testing.T) {
 }
 
 // TestUnrollAccSets pins the unroll and accumulator sets of softmax's
-// exp-and-sum body (cost 25): eight instances in two interleaved groups,
-// adding into four sets (instance u into u mod 4), so that no set moves
-// through the stack and the sums keep the order of four sets.
+// exp-and-sum body (cost 25): sixteen instances in four interleaved
+// groups, adding into four sets (instance u into u mod 4), so that the
+// sums keep the order of four sets.
 func TestUnrollAccSets(t *testing.T) {
 	f32 := memref.Float32
 	acc := &loopir.Access{Buf: 1, Idx: []loopir.Index{{Loop: 0}, {Loop: -1}}}
@@ -95,7 +95,7 @@ func TestUnrollAccSets(t *testing.T) {
 		t.Fatalf("cost %d, want 25", c)
 	}
 	u := unrollFor(n)
-	if u != 8 || interleaveWidth(n.Cost(), u) != 4 || accSets(n, u) != 4 {
-		t.Errorf("unroll %d, width %d, sets %d; want 8, 4, 4", u, interleaveWidth(n.Cost(), u), accSets(n, u))
+	if u != 16 || interleaveWidth(n.Cost(), u) != 4 || accSets(n, u) != 4 {
+		t.Errorf("unroll %d, width %d, sets %d; want 16, 4, 4", u, interleaveWidth(n.Cost(), u), accSets(n, u))
 	}
 }
