@@ -27,7 +27,7 @@ import (
 // CompilerVersion names the compiler in every cache key. Bump it whenever
 // lowering or code generation changes what a kernel compiles to, so that
 // caches on disk from an older sandjit are not used.
-const CompilerVersion = "sandjit-compiler-2"
+const CompilerVersion = "sandjit-compiler-3"
 
 // compilerID is CompilerVersion plus the VCS revision of the build when
 // the binary records one.

@@ -237,6 +237,16 @@ const (
 	MathIgamma    // regularized lower incomplete gamma P(a, b); OpMath2 only
 	MathIgammac   // regularized upper incomplete gamma Q(a, b) = 1 - P(a, b); OpMath2 only
 	MathBetainc   // regularized incomplete beta I_c(a, b); OpMath3 only (TF's betainc op, (a, b, x))
+	// MathExpNegScaled is 2**32·e**max(-|a|, -104): an f32 softmax's
+	// e**(x - max(x)) scaled by 2**32. The scaled value stays a normal
+	// f32 down to e**-104, so the code skips expnonpos's final rounding
+	// into the subnormal range (and its min, since -|a| is never
+	// positive); softmax divides by the sum of the same scaled values,
+	// which cancels the scale. Below -104 (e**a < 2**-150 there) the
+	// result stays 2**32·e**-104 < 2**-118, which times any factor of at
+	// most 2**-32 (softmax's 1/sum) still rounds to 0 in f32, not in f64:
+	// an f64 softmax keeps MathExpNonPos.
+	MathExpNegScaled
 	numMathFns
 )
 
@@ -247,7 +257,7 @@ var mathNames = [...]string{MathExp: "exp", MathLog: "log", MathLog1p: "log1p", 
 	MathAtan2: "atan2", MathExpNonPos: "expnonpos", MathLgamma: "lgamma", MathDigamma: "digamma",
 	MathErfinv: "erfinv", MathNdtri: "ndtri", MathBesselI0e: "besseli0e", MathBesselI1e: "besseli1e",
 	MathZeta: "zeta", MathPolygamma: "polygamma", MathIgamma: "igamma", MathIgammac: "igammac",
-	MathBetainc: "betainc"}
+	MathBetainc: "betainc", MathExpNegScaled: "expnegscaled"}
 
 // Ternary reports the functions of OpMath3.
 func (m MathFn) Ternary() bool { return m == MathBetainc }

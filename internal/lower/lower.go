@@ -598,8 +598,16 @@ func lowerSoftmax(b *builder, op *mlir.Op, f *opFacts, res *mlir.Value) {
 	m := n.Load(ct, &loopir.Access{Buf: mx, Idx: keptIdx})
 	s := n.Binary(loopir.OpSub, ct, v, m)
 	// x - max(x) is never positive (or NaN): the cheaper exp gives the
-	// same bits.
-	e := n.Add(&loopir.Instr{Op: loopir.OpMath, Math: loopir.MathExpNonPos, Type: ct, Args: []int{s}})
+	// same bits. An f32 softmax keeps e scaled by 2**32 (expnegscaled):
+	// its normalisation divides by the sum of the same scaled values, so
+	// the scale cancels, and the exponential skips a final rounding into
+	// the subnormal range (the results are those of the unscaled e
+	// wherever e is normal, and rounded once instead of twice below).
+	fn := loopir.MathExpNonPos
+	if !f.def.log && ct == memref.Float32 {
+		fn = loopir.MathExpNegScaled
+	}
+	e := n.Add(&loopir.Instr{Op: loopir.OpMath, Math: fn, Type: ct, Args: []int{s}})
 	if ex >= 0 {
 		n.Store(ct, &loopir.Access{Buf: ex, Idx: identity(rank)}, e)
 	}

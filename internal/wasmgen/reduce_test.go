@@ -86,7 +86,7 @@ func TestUnrollAccSets(t *testing.T) {
 			{Op: loopir.OpLoad, Type: f32},
 			{Op: loopir.OpLoad, Type: f32},
 			{Op: loopir.OpSub, Type: f32, Args: []int{0, 1}},
-			{Op: loopir.OpMath, Math: loopir.MathExpNonPos, Type: f32, Args: []int{2}},
+			{Op: loopir.OpMath, Math: loopir.MathExpNegScaled, Type: f32, Args: []int{2}},
 			{Op: loopir.OpStore, Type: f32, Args: []int{3}},
 			{Op: loopir.OpAccum, Type: f32, Red: loopir.RedSum, Acc: acc, Args: []int{3}},
 		},

@@ -47,6 +47,7 @@ var mathFuncs = [...]wasmmath.MathFunc{
 	loopir.MathErfinv: wasmmath.MathErfinv, loopir.MathNdtri: wasmmath.MathNdtri, loopir.MathBesselI0e: wasmmath.MathBesselI0e,
 	loopir.MathBesselI1e: wasmmath.MathBesselI1e, loopir.MathZeta: wasmmath.MathZeta, loopir.MathPolygamma: wasmmath.MathPolygamma,
 	loopir.MathIgamma: wasmmath.MathIgamma, loopir.MathIgammac: wasmmath.MathIgammac, loopir.MathBetainc: wasmmath.MathBetainc,
+	loopir.MathExpNegScaled: wasmmath.MathExpNegScaled,
 }
 
 // fop picks the f32x4 or f64x2 form.

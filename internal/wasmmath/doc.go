@@ -43,6 +43,8 @@
 //	exp       f64x2  [-746, 710], overflow and subnormal results        1      1  FreeBSD exp rational
 //	expnonpos f32x4  all f32 (exp's bits for x ≤ 0, 1 for x > 0)        1      1  exp with one scaling: no overflow path
 //	expnonpos f64x2  [-746, 0]                                          1      1  exp of min(x, 0)
+//	expnegscaled f32x4 all f32 (2**32·e**max(-|x|, -104))               1      1  expnonpos without its ·2**-32: always normal
+//	expnegscaled f64x2 [-110, 110]                                      1      1  exp's result times 2**32
 //	log       f32x4  all f32                                            1      1  subnormals scaled by 2**23 first
 //	log       f64x2  (0, max], subnormals included                      1      1
 //	log1p     f32x4  all f32                                            1      1  1+x rounding error added back

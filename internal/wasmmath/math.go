@@ -15,40 +15,41 @@ type MathFunc uint8
 // follow Go's math package (C99 Annex F), and TF's for the special
 // functions from MathLgamma on.
 const (
-	MathExp       MathFunc = iota // e**x
-	MathLog                       // natural logarithm
-	MathLog1p                     // log(1+x), accurate near 0
-	MathTanh                      // hyperbolic tangent
-	MathLogistic                  // 1/(1+exp(-x)), without overflow for large |x|
-	MathErf                       // error function
-	MathSin                       // sine (any finite argument)
-	MathCos                       // cosine (any finite argument)
-	MathPow                       // x**y (Go's math.Pow special cases)
-	MathFmod                      // exact C fmod: x - trunc(x/y)*y, sign of x
-	MathAcos                      // arc cosine
-	MathAsin                      // arc sine
-	MathAtan                      // arc tangent
-	MathAtan2                     // atan2(y, x): the first argument is y
-	MathSinh                      // hyperbolic sine
-	MathCosh                      // hyperbolic cosine
-	MathTan                       // tangent (any finite argument)
-	MathAsinh                     // inverse hyperbolic sine
-	MathAcosh                     // inverse hyperbolic cosine
-	MathAtanh                     // inverse hyperbolic tangent
-	MathExpm1                     // e**x - 1, accurate near 0
-	MathErfc                      // complementary error function, 1 - erf(x)
-	MathExpNonPos                 // e**min(x, 0): exp for arguments that cannot be positive
-	MathLgamma                    // log|Γ(x)| (TF's log-gamma op: +Inf at the poles)
-	MathDigamma                   // ψ(x) = Γ'(x)/Γ(x) (NaN at the poles)
-	MathErfinv                    // inverse error function
-	MathNdtri                     // inverse of the standard normal CDF
-	MathBesselI0e                 // exp(-|x|)·I₀(x)
-	MathBesselI1e                 // exp(-|x|)·I₁(x)
-	MathZeta                      // Hurwitz ζ(x, q) = Σ (k+q)**-x
-	MathPolygamma                 // ψ⁽ⁿ⁾(x): polygamma(n, x), n the first argument
-	MathIgamma                    // regularized lower incomplete gamma P(a, x)
-	MathIgammac                   // regularized upper incomplete gamma Q(a, x)
-	MathBetainc                   // regularized incomplete beta I_x(a, b): betainc(a, b, x), three arguments
+	MathExp          MathFunc = iota // e**x
+	MathLog                          // natural logarithm
+	MathLog1p                        // log(1+x), accurate near 0
+	MathTanh                         // hyperbolic tangent
+	MathLogistic                     // 1/(1+exp(-x)), without overflow for large |x|
+	MathErf                          // error function
+	MathSin                          // sine (any finite argument)
+	MathCos                          // cosine (any finite argument)
+	MathPow                          // x**y (Go's math.Pow special cases)
+	MathFmod                         // exact C fmod: x - trunc(x/y)*y, sign of x
+	MathAcos                         // arc cosine
+	MathAsin                         // arc sine
+	MathAtan                         // arc tangent
+	MathAtan2                        // atan2(y, x): the first argument is y
+	MathSinh                         // hyperbolic sine
+	MathCosh                         // hyperbolic cosine
+	MathTan                          // tangent (any finite argument)
+	MathAsinh                        // inverse hyperbolic sine
+	MathAcosh                        // inverse hyperbolic cosine
+	MathAtanh                        // inverse hyperbolic tangent
+	MathExpm1                        // e**x - 1, accurate near 0
+	MathErfc                         // complementary error function, 1 - erf(x)
+	MathExpNonPos                    // e**min(x, 0): exp for arguments that cannot be positive
+	MathLgamma                       // log|Γ(x)| (TF's log-gamma op: +Inf at the poles)
+	MathDigamma                      // ψ(x) = Γ'(x)/Γ(x) (NaN at the poles)
+	MathErfinv                       // inverse error function
+	MathNdtri                        // inverse of the standard normal CDF
+	MathBesselI0e                    // exp(-|x|)·I₀(x)
+	MathBesselI1e                    // exp(-|x|)·I₁(x)
+	MathZeta                         // Hurwitz ζ(x, q) = Σ (k+q)**-x
+	MathPolygamma                    // ψ⁽ⁿ⁾(x): polygamma(n, x), n the first argument
+	MathIgamma                       // regularized lower incomplete gamma P(a, x)
+	MathIgammac                      // regularized upper incomplete gamma Q(a, x)
+	MathBetainc                      // regularized incomplete beta I_x(a, b): betainc(a, b, x), three arguments
+	MathExpNegScaled                 // 2**32·e**max(-|x|, -104): an f32 softmax's exponential, scaled
 	numMathFuncs
 )
 
@@ -72,40 +73,41 @@ var mathTable [numMathFuncs]mathFuncInfo
 
 func init() {
 	mathTable = [numMathFuncs]mathFuncInfo{
-		MathExp:       {"exp", 1, genExp32, genExp64},
-		MathLog:       {"log", 1, genLog32, genLog64},
-		MathLog1p:     {"log1p", 1, genLog1p32, genLog1p64},
-		MathTanh:      {"tanh", 1, genTanh32, genTanh64},
-		MathLogistic:  {"logistic", 1, genLogistic32, genLogistic64},
-		MathErf:       {"erf", 1, genErf32, genErf64},
-		MathSin:       {"sin", 1, genSin32, genSin64},
-		MathCos:       {"cos", 1, genCos32, genCos64},
-		MathPow:       {"pow", 2, genPow32, genPow64},
-		MathFmod:      {"fmod", 2, genFmod32, genFmod64},
-		MathAcos:      {"acos", 1, via64(genAcos64), genAcos64},
-		MathAsin:      {"asin", 1, via64(genAsin64), genAsin64},
-		MathAtan:      {"atan", 1, via64(genAtan64), genAtan64},
-		MathAtan2:     {"atan2", 2, via64(genAtan264), genAtan264},
-		MathSinh:      {"sinh", 1, via64(genSinh64), genSinh64},
-		MathCosh:      {"cosh", 1, via64(genCosh64), genCosh64},
-		MathTan:       {"tan", 1, via64(genTan64), genTan64},
-		MathAsinh:     {"asinh", 1, via64(genAsinh64), genAsinh64},
-		MathAcosh:     {"acosh", 1, via64(genAcosh64), genAcosh64},
-		MathAtanh:     {"atanh", 1, via64(genAtanh64), genAtanh64},
-		MathExpm1:     {"expm1", 1, via64(genExpm164), genExpm164},
-		MathErfc:      {"erfc", 1, via64(genErfc64), genErfc64},
-		MathExpNonPos: {"expnonpos", 1, genExpNonPos32, genExpNonPos64},
-		MathLgamma:    {"lgamma", 1, via64(genLgamma64), genLgamma64},
-		MathDigamma:   {"digamma", 1, via64(genDigamma64), genDigamma64},
-		MathErfinv:    {"erfinv", 1, via64(genErfinv64), genErfinv64},
-		MathNdtri:     {"ndtri", 1, via64(genNdtri64), genNdtri64},
-		MathBesselI0e: {"besseli0e", 1, via64(genI0e64), genI0e64},
-		MathBesselI1e: {"besseli1e", 1, via64(genI1e64), genI1e64},
-		MathZeta:      {"zeta", 2, via64(genZeta64), genZeta64},
-		MathPolygamma: {"polygamma", 2, via64(genPolygamma64), genPolygamma64},
-		MathIgamma:    {"igamma", 2, via64(genIgamma64), genIgamma64},
-		MathIgammac:   {"igammac", 2, via64(genIgammac64), genIgammac64},
-		MathBetainc:   {"betainc", 3, via64(genBetainc64), genBetainc64},
+		MathExp:          {"exp", 1, genExp32, genExp64},
+		MathLog:          {"log", 1, genLog32, genLog64},
+		MathLog1p:        {"log1p", 1, genLog1p32, genLog1p64},
+		MathTanh:         {"tanh", 1, genTanh32, genTanh64},
+		MathLogistic:     {"logistic", 1, genLogistic32, genLogistic64},
+		MathErf:          {"erf", 1, genErf32, genErf64},
+		MathSin:          {"sin", 1, genSin32, genSin64},
+		MathCos:          {"cos", 1, genCos32, genCos64},
+		MathPow:          {"pow", 2, genPow32, genPow64},
+		MathFmod:         {"fmod", 2, genFmod32, genFmod64},
+		MathAcos:         {"acos", 1, via64(genAcos64), genAcos64},
+		MathAsin:         {"asin", 1, via64(genAsin64), genAsin64},
+		MathAtan:         {"atan", 1, via64(genAtan64), genAtan64},
+		MathAtan2:        {"atan2", 2, via64(genAtan264), genAtan264},
+		MathSinh:         {"sinh", 1, via64(genSinh64), genSinh64},
+		MathCosh:         {"cosh", 1, via64(genCosh64), genCosh64},
+		MathTan:          {"tan", 1, via64(genTan64), genTan64},
+		MathAsinh:        {"asinh", 1, via64(genAsinh64), genAsinh64},
+		MathAcosh:        {"acosh", 1, via64(genAcosh64), genAcosh64},
+		MathAtanh:        {"atanh", 1, via64(genAtanh64), genAtanh64},
+		MathExpm1:        {"expm1", 1, via64(genExpm164), genExpm164},
+		MathErfc:         {"erfc", 1, via64(genErfc64), genErfc64},
+		MathExpNonPos:    {"expnonpos", 1, genExpNonPos32, genExpNonPos64},
+		MathLgamma:       {"lgamma", 1, via64(genLgamma64), genLgamma64},
+		MathDigamma:      {"digamma", 1, via64(genDigamma64), genDigamma64},
+		MathErfinv:       {"erfinv", 1, via64(genErfinv64), genErfinv64},
+		MathNdtri:        {"ndtri", 1, via64(genNdtri64), genNdtri64},
+		MathBesselI0e:    {"besseli0e", 1, via64(genI0e64), genI0e64},
+		MathBesselI1e:    {"besseli1e", 1, via64(genI1e64), genI1e64},
+		MathZeta:         {"zeta", 2, via64(genZeta64), genZeta64},
+		MathPolygamma:    {"polygamma", 2, via64(genPolygamma64), genPolygamma64},
+		MathIgamma:       {"igamma", 2, via64(genIgamma64), genIgamma64},
+		MathIgammac:      {"igammac", 2, via64(genIgammac64), genIgammac64},
+		MathBetainc:      {"betainc", 3, via64(genBetainc64), genBetainc64},
+		MathExpNegScaled: {"expnegscaled", 1, genExpNegScaled32, genExpNegScaled64},
 	}
 }
 

@@ -141,7 +141,32 @@ func expNonPos32(e *vemit, x vr) vr {
 	return e.mul(expScale32(e, r, s), e.k(0x1p-32))
 }
 
+// expNegScaled32 is 2**32·e**max(-|x|, -104) for f32 lanes: expNonPos32
+// without its final ·2**-32, so that the result is a normal number that
+// expScale32 rounds once (for -|x| ≥ -104 it is 2**32 times expnonpos's
+// result exactly wherever that is normal, x ≥ -87.33), and with -|x| = x |
+// signbit in place of min(x, 0), one instruction instead of two and a
+// copy under wazero. NaN passes through.
+func expNegScaled32(e *vemit, x vr) vr {
+	x = e.maxK(e.or(x, e.signMask()), -104) // NaN passes through
+	const magic = expMagic32 + 127 + 32
+	m := e.madd(x, e.k(expLog2e32), e.k(magic))
+	k := e.sub(m, e.k(magic))
+	hi := e.sub(x, e.mul(k, e.k(expLn2Hi32)))
+	r := e.sub(hi, e.mul(k, e.k(expLn2Lo32)))
+	s := e.op(wasm.OpI32x4Mul, m, e.kint(1<<23)) // 2**(k+32)
+	return expScale32(e, r, s)
+}
+
 func genExp32(e *vemit, a []vr) vr { return expCore(e, a[0]) }
+
+func genExpNegScaled32(e *vemit, a []vr) vr { return expNegScaled32(e, a[0]) }
+
+// genExpNegScaled64 is 2**32·e**max(-|x|, -104) for f64 lanes: exp's
+// result, scaled exactly.
+func genExpNegScaled64(e *vemit, a []vr) vr {
+	return e.mul(expCore(e, e.maxK(e.or(a[0], e.signMask()), -104)), e.k(0x1p32))
+}
 
 func genExpNonPos32(e *vemit, a []vr) vr { return expNonPos32(e, a[0]) }
 func genExpNonPos64(e *vemit, a []vr) vr { return expCore(e, e.minK(a[0], 0)) }

@@ -624,6 +624,8 @@ func extraGoRef(fn MathFunc) func(x, y float64) float64 {
 		return u(math.Erfc)
 	case MathExpNonPos:
 		return u(func(x float64) float64 { return math.Exp(min(x, 0)) })
+	case MathExpNegScaled:
+		return u(func(x float64) float64 { return 0x1p32 * math.Exp(max(-math.Abs(x), -104)) })
 	}
 	if f := specialGoRef(fn); f != nil {
 		return f
@@ -654,6 +656,9 @@ func extraUnaryEdges(fn MathFunc) []float64 {
 		// Positive arguments give 1; below -103.97 the result rounds to 0;
 		// around -87.33 it turns subnormal.
 		return []float64{1, 1000, 1e300, 0x1p-1074, -0x1p-1074, -1000, -103.97, -103.9, -87.33, -87.34, -100, -1e-30}
+	case MathExpNegScaled:
+		// Clamped at -104; expnonpos's f32 result turns subnormal at -87.33.
+		return []float64{1, -1, 1000, -1000, 0x1p-1074, -0x1p-1074, -103.97, -104, -104.5, -87.33, -87.34, -1e-30}
 	}
 	return nil
 }

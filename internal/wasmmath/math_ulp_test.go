@@ -168,6 +168,10 @@ var ulpRanges = []ulpRange{
 	{MathExpNonPos, wasm.F32, "[-104, -86] (subnormal results)", uni(-104, -86), 1 << 15, 1},
 	{MathExpNonPos, wasm.F32, "all bit patterns (positive: 1)", bitsAll, 1 << 15, 1},
 	{MathExpNonPos, wasm.F64, "[-746, 0]", uni(-746, 0), 2000, 1},
+	{MathExpNegScaled, wasm.F32, "[-104, 104]", uni(-104, 104), 1 << 15, 1},
+	{MathExpNegScaled, wasm.F32, "[-104, -86] (expnonpos subnormal)", uni(-104, -86), 1 << 15, 1},
+	{MathExpNegScaled, wasm.F32, "all bit patterns", bitsAll, 1 << 15, 1},
+	{MathExpNegScaled, wasm.F64, "[-110, 110]", uni(-110, 110), 2000, 1},
 	{MathLog, wasm.F32, "[0.5, 2]", uni(0.5, 2), 1 << 15, 1},
 	{MathLog, wasm.F32, "(0, max], subnormals included", logu(0x1p-149, math.MaxFloat32, false), 1 << 15, 1},
 	{MathLog, wasm.F32, "all bit patterns", bitsAll, 1 << 15, 1},
@@ -429,7 +433,7 @@ func TestMathULP(t *testing.T) {
 var exhaustiveBounds = map[MathFunc]uint64{
 	MathExp: 1, MathLog: 1, MathLog1p: 1, MathTanh: 2, MathLogistic: 2, MathErf: 3, MathSin: 2, MathCos: 2,
 	MathAcos: 1, MathAsin: 1, MathAtan: 1, MathSinh: 1, MathCosh: 1, MathTan: 1, MathAsinh: 1, MathAcosh: 1,
-	MathAtanh: 1, MathExpm1: 1, MathErfc: 1, MathExpNonPos: 1,
+	MathAtanh: 1, MathExpm1: 1, MathErfc: 1, MathExpNonPos: 1, MathExpNegScaled: 1,
 }
 
 // TestMathExhaustiveF32 runs every unary f32x4 function on all 2**32
@@ -523,6 +527,8 @@ func extraRefF64(fn MathFunc) (func(x, y float64) float64, bool) {
 		return u(refExpm1), true
 	case MathExpNonPos:
 		return u(func(x float64) float64 { return refExp(min(x, 0)) }), true
+	case MathExpNegScaled:
+		return u(func(x float64) float64 { return 0x1p32 * refExp(max(-math.Abs(x), -104)) }), true
 	}
 	return goRef(fn), false
 }
