@@ -293,6 +293,7 @@ func TestInterleavedMathNests(t *testing.T) {
 	}{
 		{"exp", loopir.MathExp, false}, {"tanh", loopir.MathTanh, false}, {"logistic", loopir.MathLogistic, false},
 		{"log", loopir.MathLog, false}, {"atan", loopir.MathAtan, false}, {"expnonpos+sum", loopir.MathExpNonPos, true},
+		{"expnegscaled+sum", loopir.MathExpNegScaled, true},
 		{"lgamma", loopir.MathLgamma, false}, {"ndtri", loopir.MathNdtri, false},
 	} {
 		p := mathNest(c.fn, c.sum)
