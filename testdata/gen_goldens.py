@@ -4184,14 +4184,16 @@ def _window(in_sp, k, s, d, padding, explicit=None):
     return outs, before
 
 
-def Pool(x, ksize, strides, padding, avg):
+def Pool(x, ksize, strides, padding, avg, explicit=None):
     """MaxPool/AvgPool (2-D and 3-D, channels last): the max or mean over the window's elements inside the
-    input (padding not counted, as TF divides), computed in float64 and rounded once."""
+    input (padding not counted, as TF divides), computed in float64 and rounded once. MaxPool with EXPLICIT
+    padding (explicit: [(before, after)] per spatial axis): a window over padding alone is -inf (XLA's
+    identity; TF's CPU kernel gives the type's lowest finite value) or the integer type's minimum."""
     import itertools
     sp = x.ndim - 2
     k, s = ksize[1:-1], strides[1:-1]
     assert ksize[0] == ksize[-1] == strides[0] == strides[-1] == 1
-    outs, bef = _window(x.shape[1:-1], k, s, [1] * sp, padding)
+    outs, bef = _window(x.shape[1:-1], k, s, [1] * sp, padding, explicit)
     out = np.zeros((x.shape[0],) + tuple(outs) + (x.shape[-1],), dtype=x.dtype)
     xf = x.astype(np.float64) if x.dtype.kind == "f" else x
     axes = tuple(range(1, 1 + sp))
@@ -4200,17 +4202,21 @@ def Pool(x, ksize, strides, padding, avg):
         for a in range(sp):
             st = o[a] * s[a] - bef[a]
             lo, hi = max(st, 0), min(st + k[a], x.shape[1 + a])
-            assert hi > lo, "a window of padding only"
-            sl.append(slice(lo, hi))
-            cnt *= hi - lo
+            assert hi > lo or (explicit and not avg), "a window of padding only"
+            sl.append(slice(lo, max(hi, lo)))
+            cnt *= max(hi - lo, 0)
         win = xf[(slice(None),) + tuple(sl) + (slice(None),)]
+        if cnt == 0:
+            low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
+            out[(slice(None),) + o + (slice(None),)] = low
+            continue
         r = win.sum(axis=axes) / cnt if avg else win.max(axis=axes)
         out[(slice(None),) + o + (slice(None),)] = r.astype(x.dtype)
     return out
 
 
-def MaxPool(x, ksize, strides, padding):
-    return Pool(x, ksize, strides, padding, False)
+def MaxPool(x, ksize, strides, padding, explicit=None):
+    return Pool(x, ksize, strides, padding, False, explicit)
 
 
 def AvgPool(x, ksize, strides, padding):
@@ -4264,6 +4270,22 @@ def _(x, s, n, h, d):
             MaxPool(x, [1, 3, 2, 1], [1, 1, 1, 1], "SAME"), MaxPool(s, [1, 4, 5, 1], [1, 3, 3, 1], "SAME"),
             MaxPool(n, [1, 2, 3, 1], [1, 2, 1, 1], "SAME"), MaxPool(h, [1, 3, 3, 1], [1, 2, 2, 1], "SAME"),
             MaxPool(d, [1, 2, 2, 1], [1, 1, 2, 1], "SAME"))
+
+
+@op4_kernel("max_pool_explicit", [
+    [F((2, 5, 6, 3), -4, 4, step=0.125, sp=[NAN, INF, -INF]), I((1, 4, 3, 2), -128, 127, "i8"),
+     F((1, 3, 4, 5), -2, 2, "f16", step=0.25), F((2, 4, 3, 2), dt="f64")],
+    [F((1, 1, 1, 1), step=0.125), I((1, 1, 1, 1), -9, 9, "i8"), F((1, 1, 1, 1), dt="f16"), F((2, 4, 3, 2), dt="f64")],
+    [F((0, 3, 4, 2)), I((2, 0, 3, 1), -9, 9, "i8"), F((1, 2, 2, 0), dt="f16"), F((2, 4, 3, 2), dt="f64", sp=[NAN])],
+    [F((3, 11, 9, 7), -4, 4, step=0.125), I((2, 7, 8, 9), -128, 127, "i8"), F((2, 6, 7, 8), -2, 2, "f16", step=0.25),
+     F((2, 4, 3, 2), dt="f64")],
+])
+def _(x, n, h, d):
+    return (MaxPool(x, [1, 2, 2, 1], [1, 1, 1, 1], "EXPLICIT", [(1, 2), (0, 3)]),
+            MaxPool(x, [1, 2, 2, 1], [1, 2, 2, 1], "EXPLICIT", [(3, 0), (0, 2)]),
+            MaxPool(n, [1, 2, 3, 1], [1, 2, 1, 1], "EXPLICIT", [(2, 2), (1, 0)]),
+            MaxPool(h, [1, 3, 3, 1], [1, 2, 2, 1], "EXPLICIT", [(1, 1), (1, 1)]),
+            MaxPool(d, [1, 2, 2, 1], [1, 1, 1, 1], "EXPLICIT", [(0, 2), (2, 0)]))
 
 
 @op4_kernel("avg_pool", [

@@ -254,7 +254,9 @@ func evalDepthwiseConv2d(ev *evaluator, op *mlir.Op) (*array, error) {
 
 // evalPool is MaxPool, AvgPool (ksize and strides [1,h,w,1]) and
 // MaxPool3D, AvgPool3D ([1,d,h,w,1]) over channels-last input, padding
-// SAME or VALID. Max propagates NaN and ignores the padding; Avg divides
+// SAME or VALID (and EXPLICIT for MaxPool). Max propagates NaN and
+// ignores the padding (a window over padding alone is -Inf, or the
+// integer type's minimum); Avg divides
 // the window's sum (float64) by the number of input elements it covers
 // (padding not counted, as TensorFlow's kernels do), rounded once.
 func evalPool(ev *evaluator, op *mlir.Op) (*array, error) {
@@ -279,7 +281,7 @@ func evalPool(ev *evaluator, op *mlir.Op) (*array, error) {
 	if err != nil {
 		return nil, err
 	}
-	if win.padding == "EXPLICIT" {
+	if win.padding == "EXPLICIT" && op.Name != "tf.MaxPool" {
 		return nil, opError(op, mlir.ErrUnsupported, "EXPLICIT padding is not supported for %s", op.Name)
 	}
 	ksize, ok, err := attrInts(op, "ksize")
@@ -335,7 +337,8 @@ func evalPool(ev *evaluator, op *mlir.Op) (*array, error) {
 		case k == kFloat:
 			out.f[o] = mf
 		case k == kSigned:
-			out.s[o] = ms
+			// A window over padding alone (EXPLICIT) is the type's minimum.
+			out.s[o] = max(ms, -1<<(8*x.dt.Size()-1))
 		default:
 			out.u[o] = mu
 		}

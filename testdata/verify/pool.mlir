@@ -97,8 +97,48 @@ func.func @pool_stride_zero(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32> {
 
 // -----
 
-func.func @pool_explicit(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32> {
-  // expected-error @+1 {{'tf.MaxPool' op padding must be "SAME" or "VALID", got "EXPLICIT"}}
+func.func @avg_pool_explicit(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32> {
+  // expected-error @+1 {{'tf.AvgPool' op padding must be "SAME" or "VALID", got "EXPLICIT"}}
+  %0 = "tf.AvgPool"(%x) {explicit_paddings = [0, 0, 1, 1, 1, 1, 0, 0], ksize = [1, 2, 2, 1], padding = "EXPLICIT", strides = [1, 1, 1, 1]} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  func.return %0 : tensor<1x4x4x2xf32>
+}
+
+// -----
+
+func.func @max_pool3d_explicit(%x: tensor<1x2x4x4x2xf32>) -> tensor<1x2x4x4x2xf32> {
+  // expected-error @+1 {{'tf.MaxPool3D' op padding must be "SAME" or "VALID", got "EXPLICIT"}}
+  %0 = "tf.MaxPool3D"(%x) {explicit_paddings = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0], ksize = [1, 1, 2, 2, 1], padding = "EXPLICIT", strides = [1, 1, 1, 1, 1]} : (tensor<1x2x4x4x2xf32>) -> tensor<1x2x4x4x2xf32>
+  func.return %0 : tensor<1x2x4x4x2xf32>
+}
+
+// -----
+
+func.func @max_pool_explicit_count(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32> {
+  // expected-error @+1 {{'tf.MaxPool' op explicit_paddings attribute must contain 8 values, but got: 4}}
+  %0 = "tf.MaxPool"(%x) {explicit_paddings = [1, 1, 1, 1], ksize = [1, 2, 2, 1], padding = "EXPLICIT", strides = [1, 1, 1, 1]} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  func.return %0 : tensor<1x4x4x2xf32>
+}
+
+// -----
+
+func.func @max_pool_explicit_batch(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32> {
+  // expected-error @+1 {{'tf.MaxPool' op Nonzero explicit padding in the batch or depth dimensions is not supported, got [0 0 1 1 1 1 0 1]}}
+  %0 = "tf.MaxPool"(%x) {explicit_paddings = [0, 0, 1, 1, 1, 1, 0, 1], ksize = [1, 2, 2, 1], padding = "EXPLICIT", strides = [1, 1, 1, 1]} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  func.return %0 : tensor<1x4x4x2xf32>
+}
+
+// -----
+
+func.func @max_pool_explicit_negative(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32> {
+  // expected-error @+1 {{'tf.MaxPool' op All elements of explicit_paddings must be nonnegative (and at most 2^32), got [0 0 -1 1 1 1 0 0]}}
+  %0 = "tf.MaxPool"(%x) {explicit_paddings = [0, 0, -1, 1, 1, 1, 0, 0], ksize = [1, 2, 2, 1], padding = "EXPLICIT", strides = [1, 1, 1, 1]} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  func.return %0 : tensor<1x4x4x2xf32>
+}
+
+// -----
+
+func.func @max_pool_explicit_result(%x: tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32> {
+  // expected-error @+1 {{'tf.MaxPool' op inferred type tensor<1x5x5x2xf32> is incompatible with the declared result type tensor<1x4x4x2xf32>: dim 1 is 5 vs 4}}
   %0 = "tf.MaxPool"(%x) {explicit_paddings = [0, 0, 1, 1, 1, 1, 0, 0], ksize = [1, 2, 2, 1], padding = "EXPLICIT", strides = [1, 1, 1, 1]} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
   func.return %0 : tensor<1x4x4x2xf32>
 }

@@ -17,8 +17,11 @@ import (
 // the window k… (ksize) in the input's bounds. SAME pads by TF's rule;
 // the mean divides by the number of input elements the window covers,
 // padding not counted. Under SAME and VALID every window covers at least
-// one input element (the padding after is less than ksize), so no result
-// is the max of padding alone.
+// one input element (the padding after is less than ksize). MaxPool also
+// takes EXPLICIT padding, as TF's CPU kernel does; a window that covers
+// padding alone is then -Inf (the type's minimum for integers), XLA's
+// reduce_window identity, where TF's kernel, which starts each output at
+// Eigen's lowest(), gives -FLT_MAX.
 
 // The element types of TF's pooling ops (bfloat16 aside).
 var (
@@ -28,10 +31,11 @@ var (
 
 func poolOps() []*opkit.Def {
 	const notes = "NHWC (NCHW rejected, as TF's CPU kernel); SAME or VALID; ksize and strides [1, h, w, 1]"
+	const maxNotes = "NHWC (NCHW rejected, as TF's CPU kernel); SAME, VALID or EXPLICIT (a window over padding alone: -Inf, as XLA); ksize and strides [1, h, w, 1]"
 	const notes3 = "NDHWC (NCDHW rejected, as TF's CPU kernel); SAME or VALID; ksize and strides [1, d, h, w, 1]"
 	return []*opkit.Def{
 		{Name: "tf.MaxPool", Arity: 1, Types: maxPoolTypes, Tier: 3, Check: checkPool, Dims: dimsPool, Lower: lowerPool,
-			Notes: notes + "; NaN propagates", Doc: "the max over each ksize window (NHWC, strides, SAME/VALID)"},
+			Notes: maxNotes + "; NaN propagates", Doc: "the max over each ksize window (NHWC, strides, SAME/VALID/EXPLICIT)"},
 		{Name: "tf.AvgPool", Arity: 1, Types: opkit.Float, Tier: 3, Check: checkPool, Dims: dimsPool, Lower: lowerPool,
 			Notes: notes + "; the mean over the window's input elements, padding not counted", Doc: "the mean over each ksize window (NHWC, strides, SAME/VALID)"},
 		{Name: "tf.MaxPool3D", Arity: 1, Types: f16f32, Tier: 3, Check: checkPool, Dims: dimsPool, Lower: lowerPool,
@@ -128,7 +132,9 @@ func checkPool(_ opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.Facts,
 	if m != "" {
 		return nil, m
 	}
-	f.w, m = shape.WindowAttrs(rank, stridesName, strides, nil, padding, explicit, false)
+	// TF's CPU kernel takes EXPLICIT padding for the 2-D max pool only
+	// (pooling_ops_common.h); the 3-D pools and AvgPool refuse it.
+	f.w, m = shape.WindowAttrs(rank, stridesName, strides, nil, padding, explicit, op.Name == "tf.MaxPool")
 	if m != "" {
 		return nil, m
 	}
