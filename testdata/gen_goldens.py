@@ -5071,6 +5071,23 @@ def _(x, i, y, j, c, m):
             np.pad(y, [(1, 1), (2, 2)], mode="symmetric"), np.pad(y, [(1, 0), (1, 3)], mode="reflect"))
 
 
+@cx_kernel("complex_runs", [
+    [C((4, 3), -5, 5, dt="c128", sp=[complex(NAN, -0.0), complex(5e-324, INF), complex(-INF, 1e300)]), C((3,), dt="c128"),
+     C((3, 5), -5, 5, sp=CMOVE_SP), C((5,)), V([3, 0, 0, 2, 1], "i32"), V([True, False, True, True], "i1")],
+    [C((1, 1), dt="c128"), C((1,), dt="c128"), C((1, 1)), C((1,)), V([0], "i32"), V([False], "i1")],
+    [C((0, 2), dt="c128"), C((2,), dt="c128"), C((0, 1)), C((1,)), V([], "i32"), V([], "i1")],
+    [C((2, 1), dt="c128"), C((1,), dt="c128"), C((2, 0)), C((0,)), V([1, 1], "i32"), V([True, False], "i1")],
+    [C((9, 17), -1e300, 1e300, dt="c128"), C((17,), -1e300, 1e300, dt="c128"), C((7, 33), -1e30, 1e30), C((33,), -1e30, 1e30),
+     I((11,), 0, 8, "i32"), B((9,))],
+])
+def _(x, bx, y, by, i, c):
+    cc = np.concatenate([x, x[:, 1:]], 1)
+    by_ = _cround(_c128(y) + _c128(by), y)
+    return (x + bx, x[:, 1:].copy(), cc, x[i], np.where(c[:, None], x, np.zeros_like(x)), np.tile(x, (1, 2)),
+            np.pad(x, [(1, 0), (2, 1)]), x.T.copy(), x.copy(), x.copy(), np.pad(x, [(0, 0), (1, 1)], mode="symmetric"),
+            by_, np.concatenate([y, by_], 1))
+
+
 @cx_kernel("complex_compare", [
     [CV(CSPECIAL, shape=(49, 1)), CV(CSPECIAL, shape=(1, 49)), CV(CSPECIAL, "c128", shape=(49, 1)), CV(CSPECIAL, "c128", shape=(1, 49)),
      C((2, 4, 3), -5, 5, sp=[complex(NAN, 1), complex(-0.0, -0.0)]), C((3,), sp=[complex(INF, 0)]),

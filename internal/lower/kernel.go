@@ -155,7 +155,7 @@ func CompileContext(ctx context.Context, m *mlir.Module, opts CompileOptions) (k
 	}
 	b := &builder{ctx: ctx, c: c, prog: &loopir.Program{Name: fn.Name}, buf: map[int]int{}, params: map[string]int{},
 		alias: map[int]*mlir.Value{}, results: map[int]bool{}, splat: map[int]*mlir.DenseAttr{},
-		bufShapes: map[*loopir.Buffer]func(*HostState) []int{}, parts: map[int]int{}, elems: map[int]int{}}
+		bufShapes: map[*loopir.Buffer]func(*HostState) []int{}, views: map[[2]int]int{}, elems: map[int]int{}}
 	if err := b.build(); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -76,8 +76,8 @@ type builder struct {
 	paramFns  []func(*HostState) int
 	bufShapes map[*loopir.Buffer]func(*HostState) []int
 	faults    []faultInfo
-	parts     map[int]int // buffer → its view as pairs of parts (partsOf)
-	elems     map[int]int // complex splat value id → the Const buffer of its element (splatElem)
+	views     map[[2]int]int // {buffer, complexView kind} → that view of it (complexView)
+	elems     map[int]int    // complex splat value id → the Const buffer of its element (splatElem)
 }
 
 // value resolves identity aliases.
