@@ -1,6 +1,8 @@
 package wasmgen
 
 import (
+	"slices"
+
 	"github.com/sandjit/sandjit/internal/loopir"
 	"github.com/sandjit/sandjit/internal/wasm"
 )
@@ -56,7 +58,7 @@ type transposeNest struct {
 // all loops are parallel.
 func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) {
 	L := len(n.Loops)
-	if L < 2 || len(n.Body) != 2 {
+	if len(n.Body) != 2 {
 		return nil, false
 	}
 	for _, l := range n.Loops {
@@ -68,36 +70,45 @@ func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) {
 	if ld.Op != loopir.OpLoad || st.Op != loopir.OpStore || len(st.Args) != 1 || st.Args[0] != 0 || ld.Type != st.Type {
 		return nil, false
 	}
-	switch ld.Type.Size() {
-	case 1, 2, 4, 8:
-	default:
-		return nil, false
-	}
 	for _, a := range []*loopir.Access{ld.Acc, st.Acc} {
 		if a.Fault != 0 || a.DynArgs() != 0 {
 			return nil, false
 		}
 	}
+	es, lda, sta := ld.Type.Size(), ld.Acc, st.Acc
+	if es == 8 && pairLoop(n, lda, sta) { // the two parts of a complex<f64> element: one 16-byte element
+		L, es = L-1, 16
+		lda = &loopir.Access{Buf: lda.Buf, Idx: lda.Idx[:len(lda.Idx)-1]}
+		sta = &loopir.Access{Buf: sta.Buf, Idx: sta.Idx[:len(sta.Idx)-1]}
+	}
+	switch es {
+	case 1, 2, 4, 8, 16:
+	default:
+		return nil, false
+	}
+	if L < 2 {
+		return nil, false
+	}
 	r, c := -1, -1
 	for l := range L {
-		if ld.Acc.ContiguousIn(l) {
+		if lda.ContiguousIn(l) {
 			if r >= 0 {
 				return nil, false
 			}
 			r = l
 		}
-		if st.Acc.ContiguousIn(l) {
+		if sta.ContiguousIn(l) {
 			if c >= 0 {
 				return nil, false
 			}
 			c = l
 		}
 	}
-	if r < 0 || c < 0 || r == c || !ld.Acc.Uses(c) || !st.Acc.Uses(r) {
+	if r < 0 || c < 0 || r == c || !lda.Uses(c) || !sta.Uses(r) {
 		return nil, false
 	}
 	seen := make([]bool, L)
-	for _, ix := range st.Acc.Idx {
+	for _, ix := range sta.Idx {
 		if ix.Loop < 0 {
 			if ix.Off != 0 || ix.OffParam != 0 || len(ix.More) != 0 {
 				return nil, false
@@ -109,7 +120,7 @@ func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) {
 		}
 		seen[ix.Loop] = true
 	}
-	tr := &transposeNest{ld: ld, st: st, r: r, c: c, es: ld.Type.Size()}
+	tr := &transposeNest{ld: ld, st: st, r: r, c: c, es: es}
 	for l := range L {
 		if !seen[l] {
 			return nil, false
@@ -122,6 +133,31 @@ func matchTranspose(n *loopir.Nest, p *loopir.Program) (*transposeNest, bool) {
 		return nil, false
 	}
 	return tr, true
+}
+
+// pairLoop reports whether n's innermost loop runs over the two parts of
+// complex elements (lower's complexify): extent 2, not split, the last
+// index of both accesses and nothing else.
+func pairLoop(n *loopir.Nest, accs ...*loopir.Access) bool {
+	P := len(n.Loops) - 1
+	if P < 1 || n.Part == P || n.Loops[P].Extent != loopir.Static(2) {
+		return false
+	}
+	for _, a := range accs {
+		if len(a.Idx) == 0 {
+			return false
+		}
+		for k, ix := range a.Idx {
+			if k == len(a.Idx)-1 {
+				if ix.Loop != P || !ix.Simple() || ix.Bcast != loopir.BcastNone {
+					return false
+				}
+			} else if slices.ContainsFunc(ix.Terms(), func(t loopir.Term) bool { return t.Loop == P }) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // trGen emits one transpose nest.
@@ -151,8 +187,10 @@ func (g *gen) transposeFunc(f *wasm.Func, n *loopir.Nest, tr *transposeNest) err
 		e.load, e.store = wasm.OpI32Load16U, wasm.OpI32Store16
 	case 4:
 		e.load, e.store = wasm.OpI32Load, wasm.OpI32Store
-	default:
+	case 8:
 		e.load, e.store = wasm.OpI64Load, wasm.OpI64Store
+	default:
+		e.load, e.store = wasm.OpV128Load, wasm.OpV128Store
 	}
 	e.batch(0, e.in.base, e.out.base)
 	f.I32Const(0)

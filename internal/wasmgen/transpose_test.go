@@ -20,10 +20,20 @@ type trCase struct {
 	perm    []int
 	static  bool
 	noMatch bool
+	pairs   bool // dt's elements are pairs of parts, as lower's complexify gives complex<f64>: a trailing axis and loop of 2
 }
 
 func (c trCase) String() string {
-	return fmt.Sprintf("%s_%v_perm%v_static%v", c.dt, c.in, c.perm, c.static)
+	return fmt.Sprintf("%s_%v_perm%v_static%v_pairs%v", c.dt, c.in, c.perm, c.static, c.pairs)
+}
+
+// shapes are the input's and the output's buffer shapes.
+func (c trCase) shapes() [][]int {
+	s := [][]int{slices.Clone(c.in), c.outShape()}
+	if c.pairs {
+		s[0], s[1] = append(s[0], 2), append(s[1], 2)
+	}
+	return s
 }
 
 func (c trCase) outShape() []int {
@@ -46,8 +56,8 @@ func (c trCase) program() *loopir.Program {
 		return d
 	}
 	p := &loopir.Program{Name: "tr", Buffers: []*loopir.Buffer{
-		{ID: 0, Name: "x", Kind: loopir.Input, DType: c.dt, Dims: dims(c.in)},
-		{ID: 1, Name: "y", Kind: loopir.Output, DType: c.dt, Dims: dims(out)},
+		{ID: 0, Name: "x", Kind: loopir.Input, DType: c.dt, Dims: dims(c.shapes()[0])},
+		{ID: 1, Name: "y", Kind: loopir.Output, DType: c.dt, Dims: dims(c.shapes()[1])},
 	}}
 	n := &loopir.Nest{Name: "tr", Part: 0}
 	inIdx := make([]loopir.Index, len(c.in))
@@ -61,6 +71,10 @@ func (c trCase) program() *loopir.Program {
 		inIdx[c.perm[a]] = loopir.Index{Loop: a}
 		outIdx[a] = loopir.Index{Loop: a}
 	}
+	if c.pairs {
+		n.Loops = append(n.Loops, loopir.Loop{Extent: loopir.Static(2)})
+		inIdx, outIdx = append(inIdx, loopir.Index{Loop: len(out)}), append(outIdx, loopir.Index{Loop: len(out)})
+	}
 	v := n.Load(c.dt, &loopir.Access{Buf: 0, Idx: inIdx})
 	n.Store(c.dt, &loopir.Access{Buf: 1, Idx: outIdx}, v)
 	p.Nests = []*loopir.Nest{n}
@@ -70,6 +84,9 @@ func (c trCase) program() *loopir.Program {
 // reference permutes the input's elements in Go.
 func (c trCase) reference(in []byte) []byte {
 	es := c.dt.Size()
+	if c.pairs {
+		es *= 2
+	}
 	out := c.outShape()
 	total := 1
 	for _, d := range out {
@@ -108,7 +125,7 @@ func (c trCase) check(t *testing.T, rng *rand.Rand) {
 	}
 	tw := newTwin(t, p, 64)
 	for _, skew := range []uint32{0, 2} {
-		tw.setShapes(nil, [][]int{c.in, c.outShape()}, skew*uint32(min(c.dt.Size(), 4)))
+		tw.setShapes(nil, c.shapes(), skew*uint32(min(c.dt.Size(), 4)))
 		tw.randomize(0, rng)
 		got := tw.compare(1, nil, c.String())
 		if want := c.reference(tw.bytes(0)); string(got) != string(want) {
@@ -151,8 +168,15 @@ func TestTransposeVariants(t *testing.T) {
 		{dt: memref.Uint8, in: []int{2, 3, 9, 33}, perm: []int{1, 0, 3, 2}},
 		{dt: f32, in: []int{0, 17, 40}, perm: []int{0, 2, 1}},
 		{dt: f32, in: []int{4, 0, 40}, perm: []int{0, 2, 1}},
+		// complex<f64> parts: 16-byte elements
+		{dt: memref.Float64, in: []int{9, 17}, perm: []int{1, 0}, pairs: true},
+		{dt: memref.Float64, in: []int{33, 8}, perm: []int{1, 0}, pairs: true, static: true},
+		{dt: memref.Float64, in: []int{3, 5, 19}, perm: []int{2, 0, 1}, pairs: true},
+		{dt: memref.Float64, in: []int{0, 7}, perm: []int{1, 0}, pairs: true},
 		// copies, not transposes: the generic path
 		{dt: f32, in: []int{5, 6, 19}, perm: []int{1, 0, 2}, noMatch: true},
+		{dt: memref.Float64, in: []int{5, 19}, perm: []int{0, 1}, pairs: true, noMatch: true},
+		{dt: f32, in: []int{5, 19}, perm: []int{1, 0}, pairs: true, noMatch: true}, // 4-byte parts (complexify moves complex<f32> as one 8-byte unit)
 		{dt: f32, in: []int{5, 19}, perm: []int{0, 1}, noMatch: true},
 	}
 	for _, c := range cases {
@@ -192,6 +216,23 @@ func TestTransposeNearMisses(t *testing.T) {
 	for name, mod := range misses {
 		p := base()
 		mod(p)
+		if matchOK(p) {
+			t.Errorf("%s: matched", name)
+		}
+	}
+	pairs := trCase{dt: memref.Float64, in: []int{8, 8}, perm: []int{1, 0}, pairs: true}
+	for name, mod := range map[string]func(n *loopir.Nest){
+		"pairs: a rank-0 load":          func(n *loopir.Nest) { n.Body[0].Acc.Idx = nil },
+		"pairs: split on the pair loop": func(n *loopir.Nest) { n.Part = 2 },
+		"pairs: the pair loop elsewhere": func(n *loopir.Nest) {
+			n.Body[0].Acc.Idx[0] = loopir.Index{Loop: 1, More: []loopir.Term{{Loop: 2, Coef: 1}}}
+		},
+	} {
+		p := pairs.program()
+		if !matchOK(p) {
+			t.Fatal("the pairs case does not match")
+		}
+		mod(p.Nests[0])
 		if matchOK(p) {
 			t.Errorf("%s: matched", name)
 		}
