@@ -2,10 +2,13 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/sandjit/sandjit/internal/mlir"
 	"github.com/sandjit/sandjit/memref"
 )
 
@@ -225,5 +228,27 @@ func TestValueSpecializedTranspose(t *testing.T) {
 		if got, want := rt.Stats().Specializations, int64(min(i+1, 2)); got != want {
 			t.Errorf("after perm %v: %d specializations, want %d", perm, got, want)
 		}
+	}
+}
+
+// TestAddNShapeMismatch: operands of AddN whose dynamic shapes differ at
+// run time are the op's error, positioned, before anything runs; equal
+// shapes run.
+func TestAddNShapeMismatch(t *testing.T) {
+	rt := newRuntime(t)
+	exe := compile(t, rt, `func.func @test(%x: tensor<?x3xf32>, %y: tensor<?x?xf32>) -> tensor<?x3xf32> {
+  %0 = "tf.AddN"(%x, %y, %x) : (tensor<?x3xf32>, tensor<?x?xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+  func.return %0 : tensor<?x3xf32>
+}`)
+	one := func(k int) float32 { return 1 }
+	for _, s := range [][]int{{3, 3}, {2, 4}} {
+		_, err := exe.Run(context.Background(), f32s(t, []int{2, 3}, one), f32s(t, s, one))
+		if !errors.Is(err, mlir.ErrInvalid) || errors.Is(err, ErrInternal) || !strings.Contains(err.Error(), "kernel.mlir:2:8: 'tf.AddN' op inputs must have the same size and shape") {
+			t.Errorf("%v: got %v", s, err)
+		}
+	}
+	res, err := exe.Run(context.Background(), f32s(t, []int{2, 3}, one), f32s(t, []int{2, 3}, one))
+	if err != nil || binary.LittleEndian.Uint32(res[0].Data[20:]) != math.Float32bits(3) {
+		t.Fatalf("equal shapes: %v", err)
 	}
 }

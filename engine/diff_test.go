@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -381,6 +382,19 @@ func (g *kernelGen) step(v genValue, pool []genValue) genValue {
 		w := same()
 		c := g.emit("tf.Greater", "", memref.Bool, nil, v, v)
 		return g.emit("tf.SelectV2", "", v.dt, nil, c, w, v)
+	case k == 4 && v.dt != memref.Bool && rng.Intn(2) == 0:
+		// a sum of 1 to 12 values of v's type and shape (TF's order of additions)
+		like := []genValue{v}
+		for _, p := range pool {
+			if p.dt == v.dt && slices.Equal(p.dims, v.dims) {
+				like = append(like, p)
+			}
+		}
+		ops := []genValue{v}
+		for range rng.Intn(12) {
+			ops = append(ops, like[rng.Intn(len(like))])
+		}
+		return g.emit("tf.AddN", "", v.dt, v.dims, ops...)
 	}
 	switch {
 	case v.dt == memref.Bool:

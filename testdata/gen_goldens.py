@@ -5088,6 +5088,50 @@ def _(x, bx, y, by, i, c):
             by_, np.concatenate([y, by_], 1))
 
 
+def tf_addn(xs, add):
+    """TF's AddNOp order (core/kernels/aggregate_ops.h): the first r = N mod 8 (8 when 0, 9 when 1 and N > 1)
+    left to right, then each further 8 summed left to right and added to the total; add rounds each sum."""
+    n = len(xs)
+    r = n % 8 + (8 if n % 8 < 2 and n >= 8 else 0)
+
+    def group(lo, hi):
+        s = xs[lo]
+        for x in xs[lo + 1:hi]:
+            s = add(s, x)
+        return s
+    s = group(0, r)
+    for g in range(r, n, 8):
+        s = add(s, group(g, g + 8))
+    return s
+
+
+ADDN_SP = [1e8, -1e8, 1.0, 3e38, -3e38, INF, NAN, -0.0]
+
+
+@kernel("addn", [
+    [F((5, 4), -2, 2, sp=ADDN_SP), F((5, 4), -1e8, 1e8, sp=ADDN_SP), F((5, 4), -1, 1, sp=ADDN_SP),
+     I((5, 4), -2**31, 2**31 - 1, "i32"), I((5, 4), -2**31, 2**31 - 1, "i32"),
+     F((5, 4), -100, 100, "f16", sp=[65504.0, 1e-3, NAN]), F((5, 4), -100, 100, "f16", sp=[2048.0, 0.5]),
+     F((5, 4), -100, 100, "bf16", sp=[3e38, 1e-3]), F((5, 4), -100, 100, "bf16", sp=[256.0, 0.5]),
+     C((5, 4), -1e8, 1e8, sp=[complex(1e8, -1), complex(INF, 1)]), C((5, 4), -2, 2),
+     C((5, 4), -1e16, 1e16, dt="c128", sp=[complex(1e16, 1)]), C((5, 4), -2, 2, dt="c128")],
+    [F((1, 4)), F((1, 4)), F((1, 4)), I((1, 4), -9, 9, "i32"), I((1, 4), -9, 9, "i32"), F((1, 4), dt="f16"), F((1, 4), dt="f16"),
+     F((1, 4), dt="bf16"), F((1, 4), dt="bf16"), C((1, 4)), C((1, 4)), C((1, 4), dt="c128"), C((1, 4), dt="c128")],
+    [F((0, 4)), F((0, 4)), F((0, 4)), I((0, 4), 0, 1, "i32"), I((0, 4), 0, 1, "i32"), F((0, 4), dt="f16"), F((0, 4), dt="f16"),
+     F((0, 4), dt="bf16"), F((0, 4), dt="bf16"), C((0, 4)), C((0, 4)), C((0, 4), dt="c128"), C((0, 4), dt="c128")],
+    [F((40, 4), -1e8, 1e8, sp=ADDN_SP), F((40, 4), -1, 1), F((40, 4), -1e4, 1e4, sp=ADDN_SP), I((40, 4), -2**31, 2**31 - 1, "i32"),
+     I((40, 4), -2**31, 2**31 - 1, "i32"), F((40, 4), -1000, 1000, "f16"), F((40, 4), -1, 1, "f16"), F((40, 4), -1e4, 1e4, "bf16"),
+     F((40, 4), -1, 1, "bf16"), C((40, 4), -1e8, 1e8), C((40, 4)), C((40, 4), -1e16, 1e16, dt="c128"), C((40, 4), dt="c128")],
+], alt=False, note="bit-exact: TF's order of additions, each rounded in the element type, which an f64 recomputation does not follow")
+def _(a, b, c, i, j, h, k, g, l, z, y, w, v):
+    with np.errstate(over="ignore", invalid="ignore"):
+        f = lambda x, u: (x + u).astype(x.dtype)
+        bf = lambda x, u: BF(f32(x) + f32(u))
+        return (a.copy(), tf_addn([a, b], f), tf_addn([a, b, c], f), tf_addn([a, b, c] * 3 + [a], f),
+                tf_addn(([c, a, b] * 6)[:17], f), tf_addn([i, j, i], f), tf_addn([h, k, h, k, h], f), tf_addn([g, l, g], bf),
+                tf_addn([z, y, z], f), tf_addn([w, w, v, w, v, w, v, w, v], f))
+
+
 @cx_kernel("complex_compare", [
     [CV(CSPECIAL, shape=(49, 1)), CV(CSPECIAL, shape=(1, 49)), CV(CSPECIAL, "c128", shape=(49, 1)), CV(CSPECIAL, "c128", shape=(1, 49)),
      C((2, 4, 3), -5, 5, sp=[complex(NAN, 1), complex(-0.0, -0.0)]), C((3,), sp=[complex(INF, 0)]),

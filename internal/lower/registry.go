@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 	"github.com/sandjit/sandjit/internal/opkit"
+	"github.com/sandjit/sandjit/internal/ops/aggregate"
 	"github.com/sandjit/sandjit/internal/ops/array"
 	"github.com/sandjit/sandjit/internal/ops/cplx"
 	"github.com/sandjit/sandjit/internal/ops/einsum"
@@ -113,7 +114,7 @@ type hostFn func(op *mlir.Op, f *opFacts, vals [][]int64, shapes [][]int, out []
 var registry = buildRegistry(
 	constOps(), elementwiseOps(), extraOps(), specialOps(), bitOps(), reduceOps(), forwardOps(), dataOps(),
 	gatherOps(), scanOps(), linalgOps(), nnOps(), controlOps(), fromKit(array.Ops()), fromKit(scatter.Ops()), fromKit(einsum.Ops()), fromKit(pool.Ops()),
-	fromKit(cplx.Ops()), fromKit(topk.Ops()),
+	fromKit(cplx.Ops()), fromKit(topk.Ops()), fromKit(aggregate.Ops()),
 )
 
 func buildRegistry(families ...[]*opDef) map[string]*opDef {

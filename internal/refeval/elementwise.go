@@ -659,3 +659,66 @@ func evalApproximateEqual(ev *evaluator, op *mlir.Op) (*array, error) {
 	}
 	return out, nil
 }
+
+// evalAddN sums N tensors of one type and shape in the order of TF's
+// AddNOp (core/kernels/aggregate_ops.h): the first r = N mod 8 (8 when 0,
+// 9 when 1 and N > 1) left to right, then each further 8 summed left to
+// right and added to the total; every addition rounds to the type.
+func evalAddN(ev *evaluator, op *mlir.Op) (*array, error) {
+	if len(op.Operands) == 0 {
+		return nil, opError(op, mlir.ErrInvalid, "expects at least 1 operand")
+	}
+	in, err := ev.allOperands(op)
+	if err != nil {
+		return nil, err
+	}
+	for i := range in[1:] {
+		if err := sameElemType(op, in, 0, i+1); err != nil {
+			return nil, err
+		}
+		if !sameShape(in[0].shape, in[i+1].shape) {
+			return nil, opError(op, mlir.ErrInvalid, "Inputs must have the same size and shape. Input 0: %s != input %d: %s",
+				nd.Format(in[0].shape), i+1, nd.Format(in[i+1].shape))
+		}
+	}
+	dt := in[0].dt
+	if kindOf(dt) == kBool {
+		return nil, errElemType(op, dt)
+	}
+	out, err := ev.alloc(op, dt, in[0].shape)
+	if err != nil {
+		return nil, err
+	}
+	N := len(in)
+	r := N % 8
+	if r < 2 && N >= 8 {
+		r += 8
+	}
+	for e := 0; e < out.len(); e++ {
+		add := func(s *array, k int, x *array, i int) { // s[k] += x[i], rounded
+			switch kindOf(dt) {
+			case kFloat:
+				s.f[k] = refmath.RoundTo(dt, s.f[k]+x.f[i])
+			case kSigned:
+				s.s[k] = refmath.WrapS(dt, s.s[k]+x.s[i])
+			case kUnsigned:
+				s.u[k] = refmath.WrapU(dt, s.u[k]+x.u[i])
+			case kComplex:
+				s.c[k] = refmath.RoundC(dt, s.c[k]+x.c[i])
+			}
+		}
+		group := func(s *array, k, lo, hi int) { // s[k] = in[lo][e] + … + in[hi-1][e]
+			copyElem(s, k, in[lo], e)
+			for i := lo + 1; i < hi; i++ {
+				add(s, k, in[i], e)
+			}
+		}
+		group(out, e, 0, r)
+		for g := r; g < N; g += 8 {
+			tmp := newArray(dt, nil)
+			group(tmp, 0, g, g+8)
+			add(out, e, tmp, 0)
+		}
+	}
+	return out, nil
+}

@@ -24,6 +24,7 @@ var specialOps = map[string]handler{
 	"tf.CheckNumerics":   evalCheckNumerics, // x; an error naming message if x has a NaN or Inf
 	"tf.Cast":            evalCast,          // x converted to the result's element type
 	"tf.BiasAdd":         evalBiasAdd,       // x + bias along the channel dim
+	"tf.AddN":            evalAddN,          // x1 + … + xN, of one shape, in TF's order
 	"tf.Select":          evalSelect,        // cond ? x : y, cond of x's shape, x's dim 0, or scalar
 	"tf.SelectV2":        evalSelectV2,      // cond ? x : y, all three broadcast
 	"tf.Softmax":         evalSoftmax,       // exp(x-max) / sum(exp(x-max)) over the last axis

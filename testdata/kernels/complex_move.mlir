@@ -1,6 +1,6 @@
 // sandjit-test: rtol=0 atol=0
-// Data movement of complex tensors (issue 14): each element moves as its two parts (lower's complexify: an
-// innermost loop of 2 over the parts views), so results are the inputs' bits. complex<f32> ?x3: Transpose,
+// Data movement of complex tensors (issue 14): each element moves as its two parts (lower's complexify: as one
+// 8-byte unit, over runs of parts, or by an inner loop of 2), so results are the inputs' bits. complex<f32> ?x3: Transpose,
 // Reshape to a shape read from an argument, ExpandDims then Squeeze (views), Slice, StridedSlice with negative
 // and even strides, ConcatV2 with itself, Pad; complex<f32> 3: BroadcastTo [4, 3], Pack on axis 1;
 // complex<f64> 2x?: ReverseV2, Tile [2, 1], PadV2 with a complex constant; Fill of a complex<f64> scalar.

@@ -195,3 +195,43 @@ func.func @top_k_forms(%s: tensor<f32>, %x: tensor<3xf32>, %b: tensor<3xi1>, %kv
   %3:2 = "tf.TopKV2"(%x, %k) : (tensor<3xf32>, tensor<i32>) -> (tensor<1xf32>, tensor<1xi64>)
   func.return
 }
+
+// -----
+
+func.func @addn_mixed_types(%x: tensor<3xf32>, %y: tensor<3xf64>) -> tensor<3xf32> {
+  // expected-error @+1 {{'tf.AddN' op requires the same element type for all operands, got tensor<3xf32> and tensor<3xf64>}}
+  %0 = "tf.AddN"(%x, %y) : (tensor<3xf32>, tensor<3xf64>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @addn_shapes(%x: tensor<2x3xf32>, %y: tensor<?x2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'tf.AddN' op inputs must have the same size and shape: input 0: [2,3] != input 2: [?,2]}}
+  %0 = "tf.AddN"(%x, %x, %y) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<?x2xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @addn_ranks(%x: tensor<3xi32>, %y: tensor<1x3xi32>) -> tensor<3xi32> {
+  // expected-error @+1 {{'tf.AddN' op inputs must have the same size and shape: input 0: [3] != input 1: [1,3]}}
+  %0 = "tf.AddN"(%x, %y) : (tensor<3xi32>, tensor<1x3xi32>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}
+
+// -----
+
+func.func @addn_bool(%x: tensor<3xi1>) -> tensor<3xi1> {
+  // expected-error @+1 {{'tf.AddN' op operand #0 must be a tensor of}}
+  %0 = "tf.AddN"(%x, %x) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  func.return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @addn_none() -> tensor<3xf32> {
+  // expected-error @+1 {{'tf.AddN' op requires at least 1 operand}}
+  %0 = "tf.AddN"() : () -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
