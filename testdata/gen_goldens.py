@@ -5246,6 +5246,17 @@ def _(a, b, c, d):
     return eq(a, b), ne(a, b), eq(c, d), ne(c, d)
 
 
+@cx_kernel("complex_equal_incompatible", [
+    [C((2, 3)), C((4,)), CV([1 + 2j, complex(NAN, 0), 3j], "c128"), CV([1 + 2j, complex(NAN, 0), 3.5j], "c128")],
+    [C((2, 3)), C((4,)), CV([1 + 2j, -0.0 + 0j, 3j], "c128"), CV([complex(-0.0, 2)], "c128")],
+    [C((2, 3)), C((4,)), CV([1 + 2j, 2j, 3j], "c128"), CV([1 + 2j, 2j], "c128")],
+    [C((2, 3)), C((4,)), C((0,), dt="c128"), C((5,), dt="c128")],
+])
+def _(x, y, u, v):
+    eq, ne = _equal_no_error(Equal, False), _equal_no_error(NotEqual, True)
+    return eq(x, y), ne(x, y), eq(u, v), ne(u, v)
+
+
 def _run(k, inputs, mode, seed=0):
     global MODE, ALT, _PRS
     MODE, ALT, _PRS = mode, mode == "f64", np.random.RandomState(seed)

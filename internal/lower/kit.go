@@ -41,7 +41,7 @@ func fromKit(defs []*opkit.Def) []*opDef {
 		if k.SameShapeAs > 0 {
 			d.sym = symOf(k.SameShapeAs - 1)
 		}
-		d.counted, d.partwise = k.CountedResults, k.Partwise
+		d.counted, d.partwise, d.incompatible, d.incompatibleValue = k.CountedResults, k.Partwise, k.ScalarOnIncompatible, k.IncompatibleValue
 		out[i] = d
 	}
 	return out

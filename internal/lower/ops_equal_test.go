@@ -35,6 +35,21 @@ func TestEqualIncompatibleShapes(t *testing.T) {
 			t.Errorf("result %d: got constant %v, want scalar %v", i, d, want)
 		}
 	}
+	// Complex operands (their own definitions, internal/ops/cplx) fold alike.
+	cm, err := mlir.Parse("k.mlir", []byte(strings.ReplaceAll(static, "xf32>", "xcomplex<f64>>")), mlir.ParseLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ck, err := Compile(cm, CompileOptions{Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{false, true} {
+		d := ck.c.consts[ck.Func.Return.Operands[i].ID]
+		if d == nil || len(d.Type.Dims) != 0 || d.Value.Len() != 1 || (d.Value.Float64At(0) != 0) != want {
+			t.Errorf("complex result %d: got constant %v, want scalar %v", i, d, want)
+		}
+	}
 	// With the default (true) the shapes are an error.
 	m, _ = mlir.Parse("k.mlir", []byte(strings.ReplaceAll(static, "{incompatible_shape_error = false} ", "")), mlir.ParseLimits{})
 	if _, err := Compile(m, CompileOptions{Verify: true}); err == nil || !strings.Contains(err.Error(), "Incompatible shapes: [2] vs. [3]") {

@@ -81,6 +81,13 @@ type Def struct {
 	// the compiler rewrites what it emitted to move each element as its
 	// two parts; Types should hold ComplexTypes.
 	Partwise bool
+
+	// ScalarOnIncompatible says that with incompatible_shape_error =
+	// false, operands whose shapes do not broadcast give the scalar
+	// IncompatibleValue (Equal: false, NotEqual: true) rather than an
+	// error; Dims then gives rank 0 for them, and the compiler folds the
+	// op to that constant when the checked shapes already disagree.
+	ScalarOnIncompatible, IncompatibleValue bool
 }
 
 // The words of Def.Needs.

@@ -87,7 +87,9 @@ func arithExtensions() []*opkit.Def {
 
 // compare is an equality test of complex operands, as std::complex's ==
 // and TensorFlow's kernels: equal when both parts are equal (IEEE: NaN
-// equals nothing, -0 equals +0); ne negates it.
+// equals nothing, -0 equals +0); ne negates it. With
+// incompatible_shape_error = false, shapes that do not broadcast give a
+// scalar ne, as for real operands.
 func compare(name, doc string, ne bool) *opkit.Def {
 	d := binary(name, doc, func(e fx, x, y cx) cx {
 		eq := e.and(e.cmp(loopir.CmpEq, x.re, y.re), e.cmp(loopir.CmpEq, x.im, y.im))
@@ -97,6 +99,14 @@ func compare(name, doc string, ne bool) *opkit.Def {
 		return cx{re: eq, im: -1}
 	})
 	d.Elem = func(*mlir.Op, opkit.Facts, []mlir.TensorType) memref.DType { return memref.Bool }
+	d.ScalarOnIncompatible, d.IncompatibleValue = true, ne
+	d.Dims = func(op *mlir.Op, _ opkit.Facts, in [][]int, _ [][]int64) ([]int, string) {
+		out, msg := shape.Broadcast(in)
+		if b, ok := op.Attr("incompatible_shape_error").(mlir.BoolAttr); msg != "" && ok && !bool(b) {
+			return []int{}, "" // TF's scalar (cwise_ops_common.cc, BinaryOpState)
+		}
+		return out, msg
+	}
 	return d
 }
 
