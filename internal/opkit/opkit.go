@@ -84,7 +84,7 @@ type Def struct {
 
 	// ScalarOnIncompatible says that with incompatible_shape_error =
 	// false, operands whose shapes do not broadcast give the scalar
-	// IncompatibleValue (Equal: false, NotEqual: true) rather than an
+	// IncompatibleValue (false for equality, true for inequality) rather than an
 	// error; Dims then gives rank 0 for them, and the compiler folds the
 	// op to that constant when the checked shapes already disagree.
 	ScalarOnIncompatible, IncompatibleValue bool
