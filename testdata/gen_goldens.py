@@ -5257,6 +5257,39 @@ def _(x, y, u, v):
     return eq(x, y), ne(x, y), eq(u, v), ne(u, v)
 
 
+def _cumsum_c(x, axis, exclusive=False, reverse=False):
+    """TF's Cumsum of a complex tensor, each step rounded to the part type (numpy's cumsum keeps the type)."""
+    x = np.flip(x, axis) if reverse else x
+    out = np.cumsum(x, axis=axis, dtype=x.dtype)
+    if exclusive:
+        out = np.concatenate([np.zeros_like(np.take(out, [0], axis)), np.delete(out, -1, axis)], axis) if x.shape[axis] else out
+    return np.flip(out, axis) if reverse else out
+
+
+def _scatter_c(t, i, u, f):
+    out = t.copy()
+    for n in range(i.shape[0]):
+        out[i[n, 0]] = f(out[i[n, 0]], u[n])
+    return out
+
+
+@cx_kernel("complex_partwise", [
+    [C((2, 3, 4), -5, 5, sp=CMOVE_SP), C((5, 3), -5, 5, dt="c128", sp=[complex(NAN, -0.0), complex(INF, 1)]), C((2, 2, 3), -5, 5),
+     V([[4], [0], [4]], "i32"), C((3, 3), -5, 5, dt="c128")],
+    [C((1, 3, 4)), C((5, 1), dt="c128"), C((1, 2, 3)), V([[2]], "i32"), C((1, 1), dt="c128")],
+    [C((0, 3, 4)), C((0, 3), dt="c128"), C((0, 2, 3)), V([], "i32", shape=(0, 1)), C((0, 3), dt="c128")],
+    [C((7, 3, 4), -1e30, 1e30), C((5, 6), -1e300, 1e300, dt="c128"), C((7, 2, 3), -1e30, 1e30), V([[1], [1], [3], [1]], "i32"),
+     C((4, 6), -1e300, 1e300, dt="c128")],
+])
+def _(x, y, d, i, u):
+    with np.errstate(over="ignore", invalid="ignore"):
+        return (MatrixBandPart(x, 1, 0), MatrixBandPart(y, -1, 1), MatrixDiagPart(x, [-1, 1], np.complex64(9 - 1j), "LEFT_RIGHT"),
+                MatrixDiag(d[:, 0, :], 1, -1, 4, np.complex64(0)), MatrixSetDiag(x, d, [0, 1]),
+                _scatter_c(y, i, u, lambda a, b: b), _scatter_c(y, i, u, lambda a, b: a + b), _scatter_c(y, i, u, lambda a, b: a - b),
+                _scatter_c(np.zeros((5, u.shape[1]), dtype=u.dtype), i, u, lambda a, b: a + b),
+                _cumsum_c(x, 2), _cumsum_c(y, 0, exclusive=True, reverse=True))
+
+
 def _run(k, inputs, mode, seed=0):
     global MODE, ALT, _PRS
     MODE, ALT, _PRS = mode, mode == "f64", np.random.RandomState(seed)

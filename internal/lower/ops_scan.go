@@ -22,7 +22,7 @@ func scanOps() []*opDef {
 			notes: "ties give the first index; a NaN wins (as numpy and XLA; TF's CPU kernel skips NaN)", doc: "index of the first largest along axis (a NaN counts as largest)"},
 		{name: "tf.ArgMin", arity: 2, types: setNum, check: checkArgMinMax, lower: lowerArgMinMax(loopir.RedMin), dims: dimsArgMinMax, elem: argMinMaxElem, needs: "dimension: " + known,
 			notes: "ties give the first index; a NaN wins (as numpy and XLA; TF's CPU kernel skips NaN)", doc: "index of the first smallest along axis (a NaN counts as smallest)"},
-		{name: "tf.Cumsum", arity: 2, types: setNum, check: checkCumsum, dims: dimsFirst, lower: lowerCumsum, needs: "axis: " + known,
+		{name: "tf.Cumsum", arity: 2, types: setNum | setComplex, partwise: true, check: checkCumsum, dims: dimsFirst, lower: lowerCumsum, needs: "axis: " + known,
 			notes: "exclusive, reverse; sums rounded to the element type at every step", doc: "running sum along axis (exclusive, reverse)"},
 		{name: "tf.Cumprod", arity: 2, types: setNum, check: checkCumsum, dims: dimsFirst, lower: lowerCumprod, needs: "axis: " + known,
 			notes: "exclusive, reverse; products rounded to the element type at every step", doc: "running product along axis (exclusive, reverse)"},

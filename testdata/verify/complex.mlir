@@ -116,15 +116,6 @@ func.func @maximum_of_complex(%x: tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f6
 
 // -----
 
-func.func @cumsum_of_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
-  %ax = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
-  // expected-error @+1 {{'tf.Cumsum' op operand #0 must be a tensor of}}
-  %0 = "tf.Cumsum"(%x, %ax) : (tensor<4xcomplex<f32>>, tensor<i32>) -> tensor<4xcomplex<f32>>
-  func.return %0 : tensor<4xcomplex<f32>>
-}
-
-// -----
-
 func.func @reshape_declared_real(%x: tensor<4xcomplex<f32>>) -> tensor<2x2xf32> {
   %s = "tf.Const"() {value = dense<2> : tensor<2xi32>} : () -> tensor<2xi32>
   // expected-error @+1 {{'tf.Reshape' op inferred type tensor<2x2xcomplex<f32>> is incompatible with the declared result type tensor<2x2xf32>}}
@@ -138,4 +129,30 @@ func.func @const_declared_real() -> tensor<2xf32> {
   // expected-error @+1 {{'tf.Const' op inferred type tensor<2xcomplex<f32>> is incompatible with the declared result type tensor<2xf32>}}
   %0 = "tf.Const"() {value = dense<(1.0,0.0)> : tensor<2xcomplex<f32>>} : () -> tensor<2xf32>
   func.return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @scatter_max_of_complex(%x: tensor<3xcomplex<f32>>, %i: tensor<1x1xi32>, %u: tensor<1xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  // expected-error @+1 {{'tf.TensorScatterMax' op operand #0 must be a tensor of i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, f32, f64, bf16 values, but got tensor<3xcomplex<f32>>}}
+  %0 = "tf.TensorScatterMax"(%x, %i, %u) : (tensor<3xcomplex<f32>>, tensor<1x1xi32>, tensor<1xcomplex<f32>>) -> tensor<3xcomplex<f32>>
+  func.return %0 : tensor<3xcomplex<f32>>
+}
+
+// -----
+
+func.func @cumprod_of_complex(%x: tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>> {
+  %a = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  // expected-error @+1 {{'tf.Cumprod' op operand #0 must be a tensor of i8, i16, i32, i64, ui8, ui16, ui32, ui64, f16, f32, f64, bf16 values, but got tensor<3xcomplex<f32>>}}
+  %0 = "tf.Cumprod"(%x, %a) : (tensor<3xcomplex<f32>>, tensor<i32>) -> tensor<3xcomplex<f32>>
+  func.return %0 : tensor<3xcomplex<f32>>
+}
+
+// -----
+
+func.func @scatter_nd_complex_into_real(%i: tensor<1x1xi32>, %u: tensor<1xcomplex<f64>>) -> tensor<3xf64> {
+  %s = "tf.Const"() {value = dense<3> : tensor<1xi32>} : () -> tensor<1xi32>
+  // expected-error @+1 {{'tf.ScatterNd' op inferred type tensor<3xcomplex<f64>> is incompatible with the declared result type tensor<3xf64>}}
+  %0 = "tf.ScatterNd"(%i, %u, %s) : (tensor<1x1xi32>, tensor<1xcomplex<f64>>, tensor<1xi32>) -> tensor<3xf64>
+  func.return %0 : tensor<3xf64>
 }

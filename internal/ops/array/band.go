@@ -15,7 +15,7 @@ import (
 
 func bandOps() []*opkit.Def {
 	return []*opkit.Def{
-		{Name: "tf.MatrixBandPart", Arity: 3, Types: opkit.All, Tier: 2, Check: checkBandPart, Dims: dimsBandPart, Lower: lowerBandPart, SameShapeAs: 1,
+		{Name: "tf.MatrixBandPart", Arity: 3, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkBandPart, Dims: dimsBandPart, Lower: lowerBandPart, SameShapeAs: 1,
 			Needs: "num_lower, num_upper: " + opkit.Known, Notes: "a negative bound keeps the whole triangle", Doc: "the band of each innermost matrix (num_lower, num_upper), zeros elsewhere"},
 	}
 }

@@ -26,23 +26,23 @@ func diagOps() []*opkit.Def {
 	set := "input with the band of diagonals k of each innermost matrix replaced by diagonal"
 	mk := "matrices of num_rows × num_cols (-1: the least that fits) with the band of diagonals k, padding_value elsewhere"
 	return []*opkit.Def{
-		{Name: "tf.MatrixDiagPart", Arity: 1, Types: opkit.All, Tier: 2, Check: checkDiagPart, Dims: dimsDiagPart, Lower: lowerDiagPart,
+		{Name: "tf.MatrixDiagPart", Arity: 1, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkDiagPart, Dims: dimsDiagPart, Lower: lowerDiagPart,
 			Doc: "the main diagonal of each innermost matrix"},
-		{Name: "tf.MatrixDiagPartV2", Arity: 3, Types: opkit.All, Tier: 2, Check: checkDiagPart, Dims: dimsDiagPart, Lower: lowerDiagPart,
+		{Name: "tf.MatrixDiagPartV2", Arity: 3, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkDiagPart, Dims: dimsDiagPart, Lower: lowerDiagPart,
 			Needs: "k: " + opkit.Known, Notes: "k a scalar or [lo, hi]; diagonals left-aligned", Doc: part},
-		{Name: "tf.MatrixDiagPartV3", Arity: 3, Types: opkit.All, Tier: 2, Check: checkDiagPart, Dims: dimsDiagPart, Lower: lowerDiagPart,
+		{Name: "tf.MatrixDiagPartV3", Arity: 3, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkDiagPart, Dims: dimsDiagPart, Lower: lowerDiagPart,
 			Needs: "k: " + opkit.Known, Notes: "k a scalar or [lo, hi]; align RIGHT_LEFT (default), LEFT_RIGHT, LEFT_LEFT, RIGHT_RIGHT", Doc: part},
-		{Name: "tf.MatrixDiag", Arity: 1, Types: opkit.All, Tier: 2, Check: checkDiag, Dims: dimsDiag, Lower: lowerDiag,
+		{Name: "tf.MatrixDiag", Arity: 1, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkDiag, Dims: dimsDiag, Lower: lowerDiag,
 			Doc: "square matrices with the last dim on their main diagonal, zeros elsewhere"},
-		{Name: "tf.MatrixDiagV2", Arity: 5, Types: opkit.All, Tier: 2, Sizes: []int{2, 3}, Check: checkDiag, Dims: dimsDiag, Lower: lowerDiag,
+		{Name: "tf.MatrixDiagV2", Arity: 5, Types: opkit.Any, Partwise: true, Tier: 2, Sizes: []int{2, 3}, Check: checkDiag, Dims: dimsDiag, Lower: lowerDiag,
 			Needs: "k: " + opkit.Known + "; num_rows, num_cols: " + opkit.Read, Notes: "diagonals left-aligned", Doc: mk},
-		{Name: "tf.MatrixDiagV3", Arity: 5, Types: opkit.All, Tier: 2, Sizes: []int{2, 3}, Check: checkDiag, Dims: dimsDiag, Lower: lowerDiag,
+		{Name: "tf.MatrixDiagV3", Arity: 5, Types: opkit.Any, Partwise: true, Tier: 2, Sizes: []int{2, 3}, Check: checkDiag, Dims: dimsDiag, Lower: lowerDiag,
 			Needs: "k: " + opkit.Known + "; num_rows, num_cols: " + opkit.Read, Notes: "align RIGHT_LEFT (default), LEFT_RIGHT, LEFT_LEFT, RIGHT_RIGHT", Doc: mk},
-		{Name: "tf.MatrixSetDiag", Arity: 2, Types: opkit.All, Tier: 2, Check: checkSetDiag, Dims: dimsSetDiag, Lower: lowerSetDiag, SameShapeAs: 1,
+		{Name: "tf.MatrixSetDiag", Arity: 2, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkSetDiag, Dims: dimsSetDiag, Lower: lowerSetDiag, SameShapeAs: 1,
 			Doc: "input with the main diagonal of each innermost matrix replaced by diagonal"},
-		{Name: "tf.MatrixSetDiagV2", Arity: 3, Types: opkit.All, Tier: 2, Check: checkSetDiag, Dims: dimsSetDiag, Lower: lowerSetDiag, SameShapeAs: 1,
+		{Name: "tf.MatrixSetDiagV2", Arity: 3, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkSetDiag, Dims: dimsSetDiag, Lower: lowerSetDiag, SameShapeAs: 1,
 			Needs: "k: " + opkit.Known, Notes: "diagonals left-aligned", Doc: set},
-		{Name: "tf.MatrixSetDiagV3", Arity: 3, Types: opkit.All, Tier: 2, Check: checkSetDiag, Dims: dimsSetDiag, Lower: lowerSetDiag, SameShapeAs: 1,
+		{Name: "tf.MatrixSetDiagV3", Arity: 3, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkSetDiag, Dims: dimsSetDiag, Lower: lowerSetDiag, SameShapeAs: 1,
 			Needs: "k: " + opkit.Known, Notes: "align RIGHT_LEFT (default), LEFT_RIGHT, LEFT_LEFT, RIGHT_RIGHT", Doc: set},
 	}
 }

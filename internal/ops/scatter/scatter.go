@@ -33,16 +33,16 @@ const (
 func Ops() []*opkit.Def {
 	const dup = "an index out of range stops the run with an error naming the op; repeated indices apply in order"
 	scatterOp := func(name string, c combine, types opkit.Types, doc string) *opkit.Def {
-		return &opkit.Def{Name: name, Arity: 3, Types: types, Tier: 2, Check: checkScatter(c), Dims: dimsScatter,
-			Lower: lowerScatter, Notes: dup, Doc: doc}
+		return &opkit.Def{Name: name, Arity: 3, Types: types, Partwise: types.Has(memref.Complex64), Tier: 2, Check: checkScatter(c),
+			Dims: dimsScatter, Lower: lowerScatter, Notes: dup, Doc: doc}
 	}
 	return []*opkit.Def{
-		scatterOp("tf.TensorScatterUpdate", update, opkit.All, "tensor with updates written at indices"),
-		scatterOp("tf.TensorScatterAdd", add, opkit.Num, "tensor with updates added at indices"),
-		scatterOp("tf.TensorScatterSub", sub, opkit.Num, "tensor with updates subtracted at indices"),
+		scatterOp("tf.TensorScatterUpdate", update, opkit.Any, "tensor with updates written at indices"),
+		scatterOp("tf.TensorScatterAdd", add, opkit.Num|opkit.ComplexTypes, "tensor with updates added at indices"),
+		scatterOp("tf.TensorScatterSub", sub, opkit.Num|opkit.ComplexTypes, "tensor with updates subtracted at indices"),
 		scatterOp("tf.TensorScatterMax", maximum, opkit.Num, "max(tensor, updates) at indices (a NaN propagates)"),
 		scatterOp("tf.TensorScatterMin", minimum, opkit.Num, "min(tensor, updates) at indices (a NaN propagates)"),
-		{Name: "tf.ScatterNd", Arity: 3, Types: opkit.Num, Tier: 2, Sizes: []int{2}, Check: checkScatterNd, Dims: dimsScatterNd,
+		{Name: "tf.ScatterNd", Arity: 3, Types: opkit.Num | opkit.ComplexTypes, Partwise: true, Tier: 2, Sizes: []int{2}, Check: checkScatterNd, Dims: dimsScatterNd,
 			Elem: updatesElem, Lower: lowerScatter, Needs: "shape: " + opkit.Read,
 			Notes: "an index out of range stops the run with an error naming the op; repeated indices add, in order", Doc: "zeros of shape with updates added at indices"},
 		{Name: "tf.GatherNd", Arity: 2, Types: opkit.Any, Partwise: true, Tier: 2, Check: checkGatherNd, Dims: dimsGatherNd, Lower: lowerGatherNd,
@@ -112,7 +112,7 @@ func checkScatterNd(c opkit.Checker, op *mlir.Op, in []mlir.TensorType) (opkit.F
 	if m := indexType(ix); m != "" {
 		return nil, m
 	}
-	if !opkit.Num.Has(up.Elem) {
+	if !(opkit.Num | opkit.ComplexTypes).Has(up.Elem) {
 		return nil, fmt.Sprintf("updates must be a tensor of numbers, got %s", up)
 	}
 	if m := opkit.IntOperand(sh, 2, "shape", 1); m != "" {
