@@ -147,7 +147,7 @@ func (k kitBuilder) Bcast(v, r *mlir.Value) []loopir.Index { return k.b.bcastInd
 
 // Parts is the view of v's buffer as pairs of parts.
 func (k kitBuilder) Parts(v *mlir.Value) int {
-	return k.b.complexView(k.b.buf[k.b.value(v).ID], partsView)
+	return k.b.complexView(k.b.buf[k.b.value(v).ID], loopir.PartsView)
 }
 
 func (k kitBuilder) Splat(v *mlir.Value) *memref.Tensor {
@@ -157,36 +157,29 @@ func (k kitBuilder) Splat(v *mlir.Value) *memref.Tensor {
 	return nil
 }
 
-// The views complexify reads complex buffers through, one of each kind per
-// buffer (so that the loop IR sees one view of each).
-const (
-	partsView = iota // the part type with a trailing axis of 2: element, part
-	flatView         // the part type, the last axis twice as long: its pairs end to end
-	unitView         // complex<f32> elements as 8-byte integers
-)
-
-// complexView finds or makes the view of complex buffer id of a kind.
-func (b *builder) complexView(id, kind int) int {
-	if p, ok := b.views[[2]int{id, kind}]; ok {
+// complexView finds or makes the view of complex buffer id of a kind (one
+// of each, so that the loop IR sees one view of each).
+func (b *builder) complexView(id int, kind loopir.ComplexView) int {
+	if p, ok := b.views[[2]int{id, int(kind)}]; ok {
 		return p
 	}
 	buf, bs := b.prog.Buffers[id], b.bufShapes
 	dt, last := buf.DType.ComplexPart(), buf.Rank()-1
 	dims := func(s []int) []int {
 		switch s = slices.Clone(s); {
-		case kind == partsView:
+		case kind == loopir.PartsView:
 			return append(s, 2)
-		case kind == flatView && s[last] != loopir.Dynamic:
+		case kind == loopir.FlatView && s[last] != loopir.Dynamic:
 			s[last] *= 2
 		}
 		return s
 	}
-	if kind == unitView {
+	if kind == loopir.UnitView {
 		dt = memref.Int64
 	}
 	p := b.shapedBuffer(buf.Name+[...]string{".parts", ".flat", ".units"}[kind], loopir.View, id, dt, dims(buf.Dims), buf.Value,
 		func(hs *HostState) []int { return dims(bufferShape(bs, hs, buf)) })
-	b.views[[2]int{id, kind}] = p
+	b.views[[2]int{id, int(kind)}] = p
 	return p
 }
 
@@ -203,110 +196,35 @@ func (b *builder) splatElem(v *mlir.Value, d *mlir.DenseAttr) int {
 }
 
 // complexify rewrites the nests from index from on, which a partwise op's
-// lowering made, for complex elements; other nests are left alone, bit for
-// bit. A nest that only loads, stores, selects and zeros complex<f32> moves
-// its elements as 8-byte integers (unitView). Otherwise its complex
-// instructions take the part type (selects, sums, negations and zeros then
-// compute part by part) and its complex accesses go through views of their
-// buffers as parts: when every one indexes its last axis with the nest's
-// innermost loop and nothing else uses that loop, that loop runs twice as
-// far over the parts laid end to end (flatView: one contiguous run, as a
-// real copy); else the nest gains an innermost loop of extent 2 over the
-// parts (partsView), so an element's two parts move as one run.
+// lowering made, for complex elements (loopir.Complexify).
 func (b *builder) complexify(from int) {
 	for _, n := range b.prog.Nests[from:] {
-		var cx []*loopir.Instr
-		moves := true
-		for _, in := range n.Body {
-			if !in.Type.IsComplex() {
-				continue
-			}
-			switch in.Op {
-			case loopir.OpLoad, loopir.OpStore, loopir.OpSelect:
-			case loopir.OpAdd, loopir.OpSub, loopir.OpNeg:
-				moves = false
-			default:
-				if in.Op != loopir.OpConst || in.Bits != 0 {
-					panic(fmt.Sprintf("BUG: complexify: a complex %s in '%s'", in.Op, n.Name))
-				}
-			}
-			moves = moves && in.Type == memref.Complex64
-			cx = append(cx, in)
-		}
-		if len(cx) == 0 {
-			continue
-		}
-		view, l := partsView, len(n.Loops)-1
-		switch {
-		case moves:
-			view = unitView
-		case runs(n, l):
-			view, n.Loops[l].Extent = flatView, b.twice(n.Loops[l].Extent)
-		default:
-			l++
-			n.Loops = append(n.Loops, loopir.Loop{Extent: loopir.Static(2)})
-		}
-		for _, in := range cx {
-			if in.Type = in.Type.ComplexPart(); view == unitView {
-				in.Type = memref.Int64
-			}
-			if in.Acc == nil {
-				continue
-			}
-			a := *in.Acc
-			a.Buf, a.Idx = b.complexView(a.Buf, view), slices.Clone(a.Idx)
-			switch view {
-			case partsView:
-				a.Idx = append(a.Idx, loopir.Index{Loop: l})
-			case flatView:
-				x := &a.Idx[len(a.Idx)-1]
-				if x.Off *= 2; x.OffParam > 0 {
-					x.OffParam = 1 + b.twiceParam(x.OffParam-1)
-				}
-			}
-			in.Acc = &a
-		}
+		loopir.Complexify(n, complexViews{b})
 	}
 }
 
-// runs reports whether every complex access of n indexes its last axis
-// with loop l plainly (unscaled, offsets at most) and nothing else in n
-// moves with l.
-func runs(n *loopir.Nest, l int) bool {
-	for _, in := range n.Body {
-		cx := in.Type.IsComplex() && in.Acc != nil
-		if l < 0 || in.Op == loopir.OpIndex && in.Loop == l || cx && len(in.Acc.Idx) == 0 {
-			return false
-		}
-		for k := 0; in.Acc != nil && k < len(in.Acc.Idx); k++ {
-			x := in.Acc.Idx[k]
-			if cx && k == len(in.Acc.Idx)-1 {
-				if x.Loop != l || x.Coef() != 1 || len(x.More) != 0 || x.Dyn != 0 || x.Bcast != loopir.BcastNone {
-					return false
-				}
-			} else if slices.ContainsFunc(x.Terms(), func(t loopir.Term) bool { return t.Loop == l && t.Coef != 0 }) {
-				return false
-			}
-		}
-	}
-	return l >= 0
-}
+// complexViews is the loopir.ComplexBuilder of a lowering.
+type complexViews struct{ *builder }
 
-// twice is a loop extent twice as large as s.
-func (b *builder) twice(s loopir.Size) loopir.Size {
+func (c complexViews) View(buf int, k loopir.ComplexView) int { return c.complexView(buf, k) }
+
+// Twice is a loop extent twice as large as s.
+func (c complexViews) Twice(s loopir.Size) loopir.Size {
+	b := c.builder
 	switch s.Kind {
 	case loopir.SizeStatic:
 		return loopir.Static(2 * s.N)
 	case loopir.SizeParam:
-		return loopir.ParamSize(b.twiceParam(s.N))
+		return loopir.ParamSize(c.TwiceParam(s.N))
 	}
 	buf, bs := b.prog.Buffers[s.Buf], b.bufShapes
 	return loopir.ParamSize(b.paramFunc(fmt.Sprintf("2*b%d.d%d", s.Buf, s.Axis),
 		func(hs *HostState) int { return 2 * bufferShape(bs, hs, buf)[s.Axis] }))
 }
 
-// twiceParam is a parameter twice parameter k.
-func (b *builder) twiceParam(k int) int {
+// TwiceParam is a parameter twice parameter k.
+func (c complexViews) TwiceParam(k int) int {
+	b := c.builder
 	f := b.paramFns[b.prog.Params[k].Expr]
 	return b.paramFunc("2*"+b.prog.Params[k].Name, func(hs *HostState) int { return 2 * f(hs) })
 }
