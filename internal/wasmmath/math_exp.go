@@ -132,13 +132,20 @@ func expF32(e *vemit, x vr) vr {
 // instructions. NaN passes through every step.
 func expNonPos32(e *vemit, x vr) vr {
 	x = e.maxK(e.minK(x, 0), -104) // NaN passes through
+	return e.mul(expTimes2p32(e, x), e.k(0x1p-32))
+}
+
+// expTimes2p32 is 2**32·e**x for f32 lanes x in [-104, 0] (or NaN): the
+// magic constant carries the exponent bias plus 32, so one integer
+// multiply makes 2**(k+32) for every lane.
+func expTimes2p32(e *vemit, x vr) vr {
 	const magic = expMagic32 + 127 + 32
 	m := e.madd(x, e.k(expLog2e32), e.k(magic))
 	k := e.sub(m, e.k(magic))
 	hi := e.sub(x, e.mul(k, e.k(expLn2Hi32)))
 	r := e.sub(hi, e.mul(k, e.k(expLn2Lo32)))
 	s := e.op(wasm.OpI32x4Mul, m, e.kint(1<<23)) // 2**(k+32)
-	return e.mul(expScale32(e, r, s), e.k(0x1p-32))
+	return expScale32(e, r, s)
 }
 
 // expNegScaled32 is 2**32·e**max(-|x|, -104) for f32 lanes: expNonPos32
@@ -149,13 +156,7 @@ func expNonPos32(e *vemit, x vr) vr {
 // copy under wazero. NaN passes through.
 func expNegScaled32(e *vemit, x vr) vr {
 	x = e.maxK(e.or(x, e.signMask()), -104) // NaN passes through
-	const magic = expMagic32 + 127 + 32
-	m := e.madd(x, e.k(expLog2e32), e.k(magic))
-	k := e.sub(m, e.k(magic))
-	hi := e.sub(x, e.mul(k, e.k(expLn2Hi32)))
-	r := e.sub(hi, e.mul(k, e.k(expLn2Lo32)))
-	s := e.op(wasm.OpI32x4Mul, m, e.kint(1<<23)) // 2**(k+32)
-	return expScale32(e, r, s)
+	return expTimes2p32(e, x)
 }
 
 func genExp32(e *vemit, a []vr) vr { return expCore(e, a[0]) }
