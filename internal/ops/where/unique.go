@@ -228,27 +228,13 @@ func runUnique(op *mlir.Op, in []*memref.Tensor, v2, counts bool) ([]*memref.Ten
 		}
 		return math.Float64bits(f), f != f
 	}
-	first := []int{} // the slice where each unique slice first occurs
-	index := make([]int, n)
+	var first, index []int // where each unique slice first occurs; each slice's unique index
 	if outer*inner == 1 {
-		seen := make(map[uint64]int, n)
-		for i := range n {
-			k, nan := key(i)
-			if u, ok := seen[k]; ok && !nan {
-				index[i] = u
-				continue
-			}
-			if !nan {
-				seen[k] = len(first)
-			}
-			index[i] = len(first)
-			first = append(first, i)
-		}
+		first, index = firstOccurrences(n, key)
 	} else {
-		seen := make(map[string]int, n)
 		var b strings.Builder
 		var w [8]byte
-		for i := range n {
+		first, index = firstOccurrences(n, func(i int) (string, bool) {
 			b.Reset()
 			nan := false
 			for o := range outer {
@@ -259,17 +245,8 @@ func runUnique(op *mlir.Op, in []*memref.Tensor, v2, counts bool) ([]*memref.Ten
 					b.Write(w[:])
 				}
 			}
-			s := b.String()
-			if u, ok := seen[s]; ok && !nan {
-				index[i] = u
-				continue
-			}
-			if !nan {
-				seen[s] = len(first)
-			}
-			index[i] = len(first)
-			first = append(first, i)
-		}
+			return b.String(), nan
+		})
 	}
 	yShape := slices.Clone(x.Shape)
 	yShape[axis] = len(first)
@@ -331,4 +308,26 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// firstOccurrences numbers the n slices by key in order of first
+// occurrence: first[u] is the slice where unique value u first occurs and
+// index[i] the unique value of slice i. A slice whose key says NaN equals
+// nothing, itself included, as in TF's hash map of floats.
+func firstOccurrences[K comparable](n int, key func(int) (K, bool)) (first, index []int) {
+	first, index = []int{}, make([]int, n)
+	seen := make(map[K]int, n)
+	for i := range n {
+		k, nan := key(i)
+		if u, ok := seen[k]; ok && !nan {
+			index[i] = u
+			continue
+		}
+		if !nan {
+			seen[k] = len(first)
+		}
+		index[i] = len(first)
+		first = append(first, i)
+	}
+	return first, index
 }
